@@ -1,0 +1,1 @@
+"""Reference baselines used to put the engine's speed in context."""

@@ -1,0 +1,71 @@
+"""`claim`: a rules engine for the card games Claim and Claim 2.
+
+>>> import claim
+>>> state = claim.new_game(claim.load_variant("claim"), seed=7)
+>>> state.phase
+<Phase.RECRUIT: 'recruit'>
+>>> state = state.apply(state.legal_moves()[0])
+>>> state.current_player
+1
+"""
+
+from claim.cards import Card, Faction
+from claim.engine.deal import new_game
+from claim.engine.scoring import DecidedBy, FactionVote, GameResult
+from claim.errors import (
+    ClaimError,
+    DealError,
+    GameNotOverError,
+    IllegalMoveError,
+    NotationError,
+    UnknownNameError,
+    VariantError,
+)
+from claim.factions.protocol import FactionPower, RuleOption, registry
+from claim.loading import builtin_variants, load_variant, mix, variant_from_yaml
+from claim.moves import DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.notation import parse_card, parse_move
+from claim.records import MoveRecord
+from claim.state import GameState, RecruitDecision, SmashDecision
+from claim.variant import Variant
+from claim.zones import Phase, Zone
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "ClaimError",
+    "DealError",
+    "DecidedBy",
+    "DeclineSmash",
+    "Faction",
+    "FactionPower",
+    "FactionVote",
+    "GameNotOverError",
+    "GameResult",
+    "GameState",
+    "IllegalMoveError",
+    "Move",
+    "MoveRecord",
+    "NotationError",
+    "Phase",
+    "PlayCard",
+    "RecruitDecision",
+    "RuleOption",
+    "Smash",
+    "SmashDecision",
+    "TakeFaceUp",
+    "TakeTopCard",
+    "UnknownNameError",
+    "Variant",
+    "VariantError",
+    "Zone",
+    "builtin_variants",
+    "load_variant",
+    "mix",
+    "new_game",
+    "parse_card",
+    "parse_move",
+    "registry",
+    "variant_from_yaml",
+]

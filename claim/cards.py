@@ -1,0 +1,124 @@
+"""Cards, faction definitions and the card notation.
+
+A :class:`Card` is a faction name and a value. Cards of the same faction and value
+are identical for every rule (RULES 1), so two such cards compare equal; the engine
+tells physical copies apart internally by their position in the variant's deck.
+
+Notation: a card is written as its faction's short code followed by its value,
+``Kn7`` for the Knight 7. Codes are defined per faction in the variant data and are
+read case-insensitively; the faction's full name followed by the value
+(``knights 7``) is accepted too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from claim.errors import NotationError
+
+__all__ = ["Card", "Faction", "PowerSpec", "parse_card_text"]
+
+
+@attrs.frozen(cache_hash=True, order=False)
+class Card:
+    """One card: a faction and a value.
+
+    Attributes:
+        faction: The faction's name, as in the variant (``"knights"``).
+        value: The printed value.
+        code: The faction's short code used in notation (``"Kn"``); not part of
+            equality, so ``Card("knights", 7)`` equals the variant's Knight 7.
+    """
+
+    faction: str
+    value: int
+    code: str = attrs.field(default="", eq=False)
+
+    def __str__(self) -> str:
+        if self.code:
+            return f"{self.code}{self.value}"
+        return f"{self.faction} {self.value}"
+
+
+@attrs.frozen
+class PowerSpec:
+    """Which power a faction uses, with the power's parameters.
+
+    Attributes:
+        name: The registered power name (``"knights"``, ``"none"``, ...).
+        params: Keyword parameters for the power, as given in the variant data.
+    """
+
+    name: str = "none"
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def params_dict(self) -> dict[str, Any]:
+        """The parameters as a new dict."""
+        return dict(self.params)
+
+
+def _values_tuple(values: Any) -> tuple[int, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class Faction:
+    """A faction as the variant data defines it.
+
+    Attributes:
+        name: Lower-case identifier, unique in a variant (``"undead"``).
+        code: Short notation code, unique in a variant (``"Un"``).
+        title: Display name (``"Undead"``).
+        values: The value of every card of the faction, one entry per card.
+        power: The power the faction's cards carry.
+        box: The game the faction comes from (``"claim"``, ``"claim2"``), or
+            any label a designer chooses for a new faction.
+    """
+
+    name: str
+    code: str
+    title: str
+    values: tuple[int, ...] = attrs.field(converter=_values_tuple)
+    power: PowerSpec = PowerSpec()
+    box: str = ""
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the faction, in value order."""
+        return tuple(Card(self.name, v, self.code) for v in sorted(self.values))
+
+
+_CARD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z_-]*?)\s*(-?\d+)\s*$")
+
+
+def parse_card_text(text: str, factions: Mapping[str, Faction]) -> Card:
+    """Read one card in notation against a table of factions.
+
+    Args:
+        text: ``"Kn7"``, ``"kn7"`` or ``"knights 7"``.
+        factions: The variant's factions by name.
+
+    Returns:
+        The card, with its faction's code.
+
+    Raises:
+        NotationError: The text is not a card of one of these factions.
+    """
+    match = _CARD_RE.match(text) if isinstance(text, str) else None
+    if match is None:
+        raise NotationError(str(text), "expected a faction code and a value, like 'Kn7'")
+    word, number = match.group(1).lower(), int(match.group(2))
+    for faction in factions.values():
+        if word in (faction.code.lower(), faction.name):
+            if number not in faction.values:
+                raise NotationError(
+                    text,
+                    f"{faction.title} have no card of value {number} "
+                    f"(values: {sorted(set(faction.values))})",
+                )
+            return Card(faction.name, number, faction.code)
+    codes = ", ".join(f"{f.code} ({f.name})" for f in factions.values())
+    raise NotationError(text, f"no faction with code {match.group(1)!r}; codes: {codes}")

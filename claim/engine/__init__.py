@@ -1,0 +1,1 @@
+"""The rules: the flow of a game, trick resolution, dealing and scoring."""

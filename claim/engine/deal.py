@@ -1,0 +1,128 @@
+"""Starting a game: a seeded shuffle, or an explicit deal checked against the deck."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from claim.cards import Card
+from claim.errors import DealError
+from claim.state import GameState
+from claim.variant import Variant
+from claim.zones import Phase
+
+__all__ = ["new_game"]
+
+CardLike = Card | str
+
+
+def new_game(
+    variant: Variant | str,
+    seed: int | None = None,
+    *,
+    rng: random.Random | None = None,
+    hands: Sequence[Sequence[CardLike]] | None = None,
+    draw_pile: Sequence[CardLike] | None = None,
+    first_leader: int = 0,
+) -> GameState:
+    """Deal a new game, ready for the first card of phase 1.
+
+    Either shuffle (from ``seed`` or ``rng``: the same seed gives the same deal on
+    every machine) or give the whole deal: ``hands`` per seat and the ``draw_pile``
+    from its top card down (its top card is turned face up first).
+
+    Args:
+        variant: A variant, or the name of a built-in one (``"claim"``).
+        seed: Seed of a new ``random.Random`` for the shuffle.
+        rng: A random generator to shuffle with instead of ``seed``.
+        hands: An explicit deal: the cards of each seat (cards or notation).
+        draw_pile: With ``hands``: the remaining cards, top card first.
+        first_leader: The seat that leads the first trick (R1).
+
+    Raises:
+        DealError: The explicit deal is not exactly the variant's deck, or
+            ``first_leader`` is not a seat, or both ``seed`` and a deal are given.
+        UnknownNameError: ``variant`` names no built-in variant.
+    """
+    if isinstance(variant, str):
+        from claim.loading import load_variant
+
+        variant = load_variant(variant)
+    if not isinstance(first_leader, int) or not 0 <= first_leader < variant.players:
+        raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
+                        f"not {first_leader!r}")
+    if hands is not None or draw_pile is not None:
+        if seed is not None or rng is not None:
+            raise DealError("give either a seed/rng or an explicit deal, not both")
+        seat_cards, pile = _explicit(variant, hands, draw_pile)
+    else:
+        seat_cards, pile = _shuffled(variant, rng if rng is not None else _rng(seed))
+    masks = []
+    for cards in seat_cards:
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        masks.append(mask)
+    count = variant.face_up_count
+    zeros = (0,) * variant.players
+    return GameState(
+        variant, Phase.RECRUIT, first_leader, (), tuple(masks), tuple(pile[count:]),
+        tuple(pile[:count]), zeros, zeros, zeros, (), 0, None, (),
+    )
+
+
+def _rng(seed: int | None) -> random.Random:
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    return random.Random(seed)
+
+
+def _shuffled(variant: Variant, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    ids = list(range(len(variant.deck)))
+    rng.shuffle(ids)
+    size = variant.hand_size
+    hands = [ids[seat * size : (seat + 1) * size] for seat in range(variant.players)]
+    return hands, ids[variant.players * size :]
+
+
+def _explicit(
+    variant: Variant,
+    hands: Sequence[Sequence[CardLike]] | None,
+    draw_pile: Sequence[CardLike] | None,
+) -> tuple[list[list[int]], list[int]]:
+    if hands is None or draw_pile is None:
+        raise DealError("an explicit deal needs both hands and draw_pile")
+    if len(hands) != variant.players:
+        raise DealError(f"{variant.name!r} has {variant.players} seats; got {len(hands)} hands")
+    size = variant.hand_size
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise DealError(f"seat {seat} must hold {size} cards, got {len(hand)}")
+    if len(draw_pile) != variant.players * size:
+        raise DealError(
+            f"the draw pile must hold {variant.players * size} cards, got {len(draw_pile)}"
+        )
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    extra: list[str] = []
+
+    def take(item: CardLike) -> int:
+        card = variant.parse_card(item) if isinstance(item, str) else item
+        ids = free.get(card)
+        if not ids:
+            extra.append(str(item))
+            return -1
+        return ids.pop(0)
+
+    seat_ids = [[take(c) for c in hand] for hand in hands]
+    pile_ids = [take(c) for c in draw_pile]
+    missing = tuple(str(variant.deck[cid]) for ids in free.values() for cid in ids)
+    if extra or missing:
+        raise DealError(
+            f"the deal is not the {variant.name!r} deck: "
+            f"extra {', '.join(extra) or 'none'}; missing {', '.join(missing) or 'none'}",
+            missing=missing,
+            extra=tuple(extra),
+        )
+    return seat_ids, pile_ids

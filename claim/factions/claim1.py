@@ -1,0 +1,107 @@
+"""The powers of the five Claim factions (RULES 4).
+
+Goblins have no power: they use :class:`~claim.factions.protocol.FactionPower`
+itself, registered as ``"none"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+import attrs
+
+from claim.factions.protocol import (
+    Effect,
+    FactionPower,
+    Placement,
+    RankKey,
+    RuleOption,
+    Trick,
+    registry,
+)
+from claim.zones import Phase, Zone
+
+__all__ = ["Doppelgangers", "Dwarves", "Knights", "Undead"]
+
+
+@registry.register
+@attrs.frozen
+class Knights(FactionPower):
+    """Knights beat Goblins whatever the values (RULES 3, R4). Both phases.
+
+    Attributes:
+        beats: The faction the Knights beat (parameter, default ``"goblins"``).
+        beat_all: Rule option ``knights_beat_all_goblins`` (R4).
+    """
+
+    name: ClassVar[str] = "knights"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = (
+        RuleOption(
+            "knights_beat_all_goblins",
+            "beat_all",
+            True,
+            (True, False),
+            "In a Goblin-led trick every Knight outranks every card counting as "
+            "Goblin (on), or only the led Goblin (off) (R4).",
+        ),
+    )
+
+    beats: str = "goblins"
+    beat_all: bool = True
+
+    def rank_key(self, trick: Trick, position: int) -> RankKey | None:
+        """Rank a following Knight above the Goblins of a Goblin-led trick (R4)."""
+        if position == 0 or trick.lead_faction != self.beats:
+            return None
+        value = trick.card(position).value
+        if self.beat_all:
+            return (2, value, 0, -position)
+        # Directly above the led card: above its value, below any higher value.
+        return (1, trick.card(0).value, 1 + value, -position)
+
+
+@registry.register
+@attrs.frozen
+class Undead(FactionPower):
+    """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
+
+    name: ClassVar[str] = "undead"
+
+    def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
+        """Phase 1: every Undead played goes face up to the winner's score pile."""
+        if trick.phase is not Phase.RECRUIT:
+            return None
+        winner = trick.winner
+        return [Placement(trick.cards[p], Zone.SCORE, winner) for p in positions]
+
+
+@registry.register
+@attrs.frozen
+class Dwarves(FactionPower):
+    """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
+
+    name: ClassVar[str] = "dwarves"
+
+    def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
+        """Phase 2: every Dwarf played goes to the last-ranked player's score pile."""
+        if trick.phase is not Phase.SUPPORT:
+            return None
+        last = trick.last
+        return [Placement(trick.cards[p], Zone.SCORE, last) for p in positions]
+
+
+@registry.register
+@attrs.frozen
+class Doppelgangers(FactionPower):
+    """Wild cards: always playable, count as the lead faction when following (R2, R3)."""
+
+    name: ClassVar[str] = "doppelgangers"
+
+    def counts_as(self, lead: str) -> str:
+        """A following Doppelganger counts as the lead faction (R2)."""
+        return lead
+
+    def always_playable(self) -> bool:
+        """A Doppelganger may be played even by a player able to follow."""
+        return True

@@ -1,0 +1,346 @@
+"""Reading variants from YAML, the faction catalog, official mixes.
+
+Serialization lives here, apart from the model classes. Every error names the file,
+the line and the key path of the bad value. Built-in variants and the faction
+catalog (``factions.yaml``) are the YAML files of the ``variants`` folder, shipped
+inside the wheel.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from claim.cards import Faction, PowerSpec
+from claim.errors import UnknownNameError, VariantError
+from claim.factions.protocol import option_fields, power_parameters, registry
+from claim.variant import HAND_SIZES, Variant
+
+__all__ = ["builtin_variants", "catalog", "load_variant", "mix", "variant_from_yaml"]
+
+CATALOG_FILE = "factions.yaml"
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
+_CODE = re.compile(r"^[A-Za-z]{1,3}$")
+
+
+def variants_dir() -> Path:
+    """The folder of built-in variant files (inside the wheel, or the source tree)."""
+    packaged = Path(__file__).parent / "variants"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "variants"
+
+
+# -- YAML with line numbers ---------------------------------------------------
+
+
+class _Doc:
+    """A parsed YAML document and the line of every key path in it."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.source = source
+        self.lines: dict[str, int] = {}
+        try:
+            node = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark is not None else None
+            raise VariantError(f"not valid YAML: {exc}", source=source, line=line) from None
+        self.data = self._convert(node, "") if node is not None else None
+
+    def _convert(self, node: yaml.Node, path: str) -> Any:
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            result: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                key = self._scalar(key_node)
+                sub = f"{path}.{key}" if path else str(key)
+                result[key] = self._convert(value_node, sub)
+            return result
+        if isinstance(node, yaml.SequenceNode):
+            return [self._convert(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    @staticmethod
+    def _scalar(node: yaml.Node) -> Any:
+        loader = yaml.SafeLoader("")
+        try:
+            return loader.construct_object(node, deep=True)
+        finally:
+            loader.dispose()
+
+    def error(self, reason: str, key: str) -> VariantError:
+        """An error at ``key`` (the nearest enclosing key that has a line)."""
+        probe = key
+        while probe and probe not in self.lines:
+            probe = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", probe)
+        return VariantError(reason, source=self.source, line=self.lines.get(probe), key=key)
+
+
+def _expect(doc: _Doc, value: Any, kind: type | tuple[type, ...], key: str, what: str) -> Any:
+    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
+        raise doc.error(f"expected {what}, got {value!r}", key)
+    if not isinstance(value, kind):
+        raise doc.error(f"expected {what}, got {value!r}", key)
+    return value
+
+
+def _check_keys(doc: _Doc, mapping: Mapping[str, Any], allowed: Iterable[str], key: str) -> None:
+    allowed = tuple(allowed)
+    for name in mapping:
+        if name not in allowed:
+            import difflib
+
+            near = difflib.get_close_matches(str(name), allowed, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            sub = f"{key}.{name}" if key else str(name)
+            raise doc.error(f"unknown key {name!r}{hint} (allowed: {', '.join(allowed)})", sub)
+
+
+# -- the faction catalog ------------------------------------------------------
+
+_FACTION_KEYS = ("name", "title", "code", "values", "power", "box")
+
+
+def _read_power(doc: _Doc, value: Any, key: str) -> PowerSpec:
+    if isinstance(value, str):
+        value = {"name": value}
+    _expect(doc, value, dict, key, "a power name or a mapping with 'name'")
+    name = _expect(doc, value.get("name", "none"), str, f"{key}.name", "a power name")
+    try:
+        cls = registry.get(name)
+    except UnknownNameError as exc:
+        raise doc.error(str(exc), f"{key}.name") from None
+    params = {k: v for k, v in value.items() if k != "name"}
+    _check_keys(doc, params, power_parameters(cls), key)
+    return PowerSpec(name, tuple(sorted(params.items())))
+
+
+def _read_faction(doc: _Doc, data: Any, key: str, base: Faction | None) -> Faction:
+    _expect(doc, data, dict, key, "a faction mapping")
+    _check_keys(doc, data, _FACTION_KEYS, key)
+    name = data.get("name", base.name if base else None)
+    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+        raise doc.error(f"a faction name must be a lower-case identifier, got {name!r}", key)
+    code = data.get("code", base.code if base else None)
+    if not isinstance(code, str) or not _CODE.match(code):
+        raise doc.error(f"a faction code must be 1-3 letters, got {code!r}", f"{key}.code")
+    values = data.get("values", list(base.values) if base else None)
+    _expect(doc, values, list, f"{key}.values", "a list of card values")
+    if not values:
+        raise doc.error("a faction needs at least one card", f"{key}.values")
+    for i, v in enumerate(values):
+        _expect(doc, v, int, f"{key}.values[{i}]", "an integer card value")
+    power = _read_power(doc, data["power"], f"{key}.power") if "power" in data else (
+        base.power if base else PowerSpec()
+    )
+    title = data.get("title", base.title if base else name.replace("_", " ").title())
+    box = data.get("box", base.box if base else "")
+    return Faction(name, code, str(title), tuple(values), power, str(box))
+
+
+@lru_cache(maxsize=None)
+def catalog() -> tuple[dict[str, Faction], tuple[frozenset[str], ...]]:
+    """The official factions by name, and the official pairs (RULES 1)."""
+    path = variants_dir() / CATALOG_FILE
+    doc = _Doc(path.read_text(encoding="utf-8"), str(path))
+    data = _expect(doc, doc.data, dict, "", "a mapping")
+    table = _expect(doc, data.get("factions"), dict, "factions", "a mapping of factions")
+    found = {}
+    for name, body in table.items():
+        found[name] = _read_faction(doc, {"name": name, **body}, f"factions.{name}", None)
+    pairs = tuple(frozenset(pair) for pair in data.get("pairs", ()))
+    return found, pairs
+
+
+# -- variants -----------------------------------------------------------------
+
+_VARIANT_KEYS = ("name", "title", "description", "players", "house", "factions", "options")
+
+
+def variant_from_yaml(text: str, source: str = "<yaml>") -> Variant:
+    """Build a variant from YAML text.
+
+    Args:
+        text: The YAML document.
+        source: The file name to cite in errors.
+
+    Raises:
+        VariantError: The YAML is malformed or breaks a variant rule; the message
+            names the file, line and key.
+    """
+    doc = _Doc(text, source)
+    data = _expect(doc, doc.data, dict, "", "a mapping of variant keys")
+    _check_keys(doc, data, _VARIANT_KEYS, "")
+    name = _expect(doc, data.get("name"), str, "name", "a variant name")
+    players = _expect(doc, data.get("players", 2), int, "players", "2, 3 or 4")
+    house = _expect(doc, data.get("house", False), bool, "house", "true or false")
+    entries = _expect(doc, data.get("factions"), list, "factions", "a list of factions")
+    known, _ = catalog()
+    chosen = []
+    for i, entry in enumerate(entries):
+        key = f"factions[{i}]"
+        if isinstance(entry, str):
+            if entry not in known:
+                raise doc.error(str(UnknownNameError("faction", entry, known)), key)
+            chosen.append(known[entry])
+        else:
+            base = known.get(entry.get("name")) if isinstance(entry, dict) else None
+            chosen.append(_read_faction(doc, entry, key, base))
+    options = _expect(doc, data.get("options", {}) or {}, dict, "options", "a mapping")
+    try:
+        return _assemble(name, str(data.get("title", name)), players, chosen, options,
+                         house, str(data.get("description", "")))
+    except VariantError as exc:
+        raise doc.error(exc.reason, exc.key or "") from None
+
+
+def _assemble(
+    name: str,
+    title: str,
+    players: int,
+    factions: Sequence[Faction],
+    options: Mapping[str, Any],
+    house: bool,
+    description: str,
+) -> Variant:
+    if players not in HAND_SIZES:
+        raise VariantError(f"players must be 2, 3 or 4, not {players!r}", key="players")
+    _check_options(factions, options)
+    if not house:
+        _check_official(factions, players)
+    return Variant(name, title, players, tuple(factions), options, house, description)
+
+
+def _check_options(factions: Sequence[Faction], options: Mapping[str, Any]) -> None:
+    declared = {}
+    for faction in factions:
+        declared.update(option_fields(registry.get(faction.power.name)))
+    for name, value in options.items():
+        if name not in declared:
+            import difflib
+
+            near = difflib.get_close_matches(str(name), declared, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            known = ", ".join(sorted(declared)) or "none"
+            raise VariantError(
+                f"unknown rule option {name!r}{hint} (options of these factions: {known})",
+                key=f"options.{name}",
+            )
+        if value not in declared[name].choices or type(value) is not type(
+            declared[name].default
+        ):
+            raise VariantError(
+                f"rule option {name!r} cannot be {value!r}; "
+                f"choose one of {list(declared[name].choices)}",
+                key=f"options.{name}",
+            )
+
+
+def _check_official(factions: Sequence[Faction], players: int) -> None:
+    known, pairs = catalog()
+    names = [f.name for f in factions]
+    for faction in factions:
+        if known.get(faction.name) != faction:
+            raise VariantError(
+                f"faction {faction.name!r} is not the official one; "
+                "set 'house: true' for a house mix",
+                key="factions",
+            )
+    wanted = 5 if players == 2 else 7
+    if len(names) != wanted:
+        raise VariantError(
+            f"an official {players}-player deck has {wanted} factions, not {len(names)} "
+            "(RULES 2); set 'house: true' for a house mix",
+            key="factions",
+        )
+    complete = [pair for pair in pairs if pair <= set(names)]
+    partial = [pair for pair in pairs if pair & set(names) and not pair <= set(names)]
+    rule = "an official deck holds exactly one pair, Knights & Goblins or Gnomes & Giants"
+    if not complete:
+        raise VariantError(f"no pair: {rule} (RULES 1)", key="factions")
+    if len(complete) > 1:
+        raise VariantError(f"both pairs: {rule} (RULES 1)", key="factions")
+    if partial:
+        lone = sorted(set(names) & set().union(*partial))
+        raise VariantError(
+            f"{', '.join(lone)} without its partner: {rule}, and the other pair's "
+            "factions stay out (RULES 1)",
+            key="factions",
+        )
+
+
+def mix(
+    factions: Sequence[str],
+    players: int = 2,
+    *,
+    options: Mapping[str, Any] | None = None,
+    house: bool = False,
+    name: str | None = None,
+) -> Variant:
+    """Build a variant from official factions by name.
+
+    Args:
+        factions: Faction names from the catalog, e.g.
+            ``["gnomes", "giants", "undead", "dragons", "seers"]``.
+        players: 2, 3 or 4.
+        options: Rule options, e.g. ``{"dragon_lead": "last_dragon"}``.
+        house: Skip the official deck rules (one pair plus others; RULES 1-2).
+        name: The variant's name; by default made from the faction names.
+
+    Raises:
+        UnknownNameError: A faction name is not in the catalog.
+        VariantError: The mix breaks an official rule (unless ``house``), or a rule
+            option is unknown or has a value it does not accept.
+    """
+    known, _ = catalog()
+    chosen = []
+    for faction in factions:
+        if faction not in known:
+            raise UnknownNameError("faction", faction, known)
+        chosen.append(known[faction])
+    label = name or "mix-" + "-".join(factions)
+    title = "Mix: " + ", ".join(known[f].title for f in factions)
+    try:
+        return _assemble(label, title, players, chosen, dict(options or {}), house, "")
+    except VariantError as exc:
+        raise VariantError(exc.reason, source="mix()", key=exc.key) from None
+
+
+def builtin_variants() -> tuple[str, ...]:
+    """The names of the built-in variants, sorted."""
+    return tuple(
+        sorted(p.stem for p in variants_dir().glob("*.yaml") if p.name != CATALOG_FILE)
+    )
+
+
+@lru_cache(maxsize=128)
+def _load_file(path: str) -> Variant:
+    return variant_from_yaml(Path(path).read_text(encoding="utf-8"), path)
+
+
+def load_variant(name_or_path: str | Path) -> Variant:
+    """Load a built-in variant by name, or a variant YAML file by path.
+
+    Args:
+        name_or_path: ``"claim"``, ``"claim2"``, another built-in name, or a path
+            to a ``.yaml`` file.
+
+    Raises:
+        UnknownNameError: Not a built-in name, and no such file.
+        VariantError: The file breaks a variant rule.
+    """
+    text = str(name_or_path)
+    path = Path(text)
+    if isinstance(name_or_path, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
+        if not path.is_file():
+            raise UnknownNameError("variant file", text, builtin_variants())
+        return variant_from_yaml(path.read_text(encoding="utf-8"), text)
+    if text not in builtin_variants():
+        raise UnknownNameError("variant", text, builtin_variants())
+    return _load_file(str(variants_dir() / f"{text}.yaml"))

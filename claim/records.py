@@ -1,0 +1,168 @@
+"""Frozen records of what each applied move caused.
+
+``state.apply(move)`` appends one :class:`MoveRecord` to ``state.records``: the seat
+that moved, the move, and the events it caused in order. Most card plays cause no
+event; the play that completes a trick causes the trick's ranking, where each of its
+cards went, who recruited what, who leads next, and so on.
+
+Some events are private (``private`` is true): only ``seat`` may see their card. A
+player's view must show them to that seat alone (RULES 7).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from claim.cards import Card
+from claim.moves import Move
+from claim.zones import Phase, Zone
+
+__all__ = [
+    "CardDrawn",
+    "Event",
+    "FaceUpTaken",
+    "FaceUpTurned",
+    "LeaderChosen",
+    "MoveRecord",
+    "Peeked",
+    "PhaseStarted",
+    "Placed",
+    "Smashed",
+    "TrickCompleted",
+]
+
+
+@attrs.frozen
+class TrickCompleted:
+    """A trick was completed and ranked (RULES 3).
+
+    Attributes:
+        phase: The phase it was played in.
+        plays: ``(seat, card)`` in play order, the leader first.
+        lead_faction: The faction the trick was led in (R3).
+        ranking: Seats from rank 1 (the winner) to the last rank.
+    """
+
+    private: ClassVar[bool] = False
+    phase: Phase
+    plays: tuple[tuple[int, Card], ...]
+    lead_faction: str
+    ranking: tuple[int, ...]
+
+    @property
+    def winner(self) -> int:
+        """The seat of rank 1."""
+        return self.ranking[0]
+
+
+@attrs.frozen
+class Placed:
+    """A card of a finished trick (or a waiting card) went to a zone.
+
+    Attributes:
+        card: The card.
+        zone: Where it went.
+        seat: Whose zone it is, or None for shared zones (discard, waiting line).
+    """
+
+    private: ClassVar[bool] = False
+    card: Card
+    zone: Zone
+    seat: int | None
+
+
+@attrs.frozen
+class FaceUpTurned:
+    """Cards were turned face up from the draw pile for the next trick."""
+
+    private: ClassVar[bool] = False
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen
+class FaceUpTaken:
+    """A player took a face-up card onto their follower pile (public)."""
+
+    private: ClassVar[bool] = False
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class CardDrawn:
+    """A player drew the top card of the draw pile onto their follower pile.
+
+    Private: only ``seat`` sees the card (and a Seer winner who peeked at it, as
+    their :class:`Peeked` event records).
+    """
+
+    private: ClassVar[bool] = True
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class Peeked:
+    """A Seer's winner looked at the top card of the draw pile. Private to ``seat``."""
+
+    private: ClassVar[bool] = True
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class Smashed:
+    """A Giant's captor smashed an opponent's Gnome, which left the game."""
+
+    private: ClassVar[bool] = False
+    seat: int
+    victim: int
+    card: Card
+
+
+@attrs.frozen
+class LeaderChosen:
+    """Who leads the next trick, and the faction whose power decided it, if any."""
+
+    private: ClassVar[bool] = False
+    seat: int
+    by_faction: str | None = None
+
+
+@attrs.frozen
+class PhaseStarted:
+    """A new phase began (``Phase.OVER`` when the game ended)."""
+
+    private: ClassVar[bool] = False
+    phase: Phase
+
+
+Event = (
+    TrickCompleted
+    | Placed
+    | FaceUpTurned
+    | FaceUpTaken
+    | CardDrawn
+    | Peeked
+    | Smashed
+    | LeaderChosen
+    | PhaseStarted
+)
+"""Any event."""
+
+
+@attrs.frozen
+class MoveRecord:
+    """One applied move and what it caused.
+
+    Attributes:
+        seat: The seat that made the move.
+        move: The move.
+        events: What the move caused, in order.
+    """
+
+    seat: int
+    move: Move
+    events: tuple[Event, ...] = ()

@@ -1,0 +1,316 @@
+"""Variants: which factions, how many players, which rule options.
+
+A :class:`Variant` is a value: two variants with the same definition are equal. When
+it is built it checks its structure (players, unique names and codes, a deck that
+deals evenly) and derives :class:`DeckTables`, the per-variant tables the engine
+reads in its inner loop: the deck as cards indexed by position, faction masks, the
+follow and wild masks the static hooks define, the moves of every card, and which
+factions override which trick hook.
+
+Loading from YAML and the official-mix rules live in :mod:`claim.loading`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from typing import Any
+
+import attrs
+
+from claim import factions as _factions  # noqa: F401  (registers the built-in powers)
+from claim.cards import Card, Faction, parse_card_text
+from claim.errors import NotationError, VariantError
+from claim.factions.protocol import FactionPower, option_fields, overrides, registry
+from claim.moves import PlayCard
+
+__all__ = ["HAND_SIZES", "DeckTables", "Variant"]
+
+HAND_SIZES = {2: 13, 3: 12, 4: 9}
+"""Official hand sizes per player count (RULES 2)."""
+
+
+def ids_in(mask: int) -> Iterator[int]:
+    """The deck positions whose bits are set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@attrs.frozen(slots=True)
+class DeckTables:
+    """Per-variant tables derived from the factions and their static hooks.
+
+    Cards are referred to by their position in :attr:`deck` (a *card id*), and sets
+    of cards by integer bit masks over those positions.
+    """
+
+    deck: tuple[Card, ...]
+    faction_names: tuple[str, ...]
+    faction_index: Mapping[str, int]
+    card_faction: tuple[int, ...]
+    card_value: tuple[int, ...]
+    faction_masks: tuple[int, ...]
+    powers: tuple[FactionPower, ...]
+    lead_of: tuple[int, ...]
+    """Per card: the faction index it makes lead when it leads."""
+    counts_masks: tuple[int, ...]
+    """Per faction index F: the cards that count as F when following a lead of F."""
+    wild_mask: int
+    full_mask: int
+    kind_masks: tuple[int, ...]
+    """Per kind (a distinct faction and value): the cards of that kind."""
+    card_kind: tuple[int, ...]
+    play_moves: tuple[PlayCard, ...]
+    """Per card: the move that plays a card of its kind."""
+    kind_of_move: Mapping[object, int]
+    kind_of_card: Mapping[Card, int]
+    hooked: Mapping[str, tuple[int, ...]]
+    """Per trick hook: the faction indices whose power overrides it."""
+    hooked_masks: Mapping[str, int]
+    """Per trick hook: the cards of the factions that override it."""
+
+
+def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
+    chosen = dict(variant.options)
+    powers = []
+    for faction in variant.factions:
+        cls = registry.get(faction.power.name)
+        kwargs = faction.power.params_dict()
+        for name, option in option_fields(cls).items():
+            kwargs[option.field] = chosen.get(name, option.default)
+        try:
+            powers.append(cls(faction=faction.name, **kwargs))
+        except TypeError as exc:
+            raise VariantError(
+                f"power {cls.name!r} of faction {faction.name!r}: {exc}", source="<python>"
+            ) from None
+    return tuple(powers)
+
+
+def _build_tables(variant: Variant) -> DeckTables:
+    powers = _build_powers(variant)
+    names = tuple(f.name for f in variant.factions)
+    index = {name: i for i, name in enumerate(names)}
+    deck = tuple(card for faction in variant.factions for card in faction.cards())
+    card_faction = tuple(index[c.faction] for c in deck)
+    faction_masks = [0] * len(names)
+    for cid, fi in enumerate(card_faction):
+        faction_masks[fi] |= 1 << cid
+    counts = [0] * len(names)
+    for lead in range(len(names)):
+        for fi, power in enumerate(powers):
+            if power.counts_as(names[lead]) == names[lead]:
+                counts[lead] |= faction_masks[fi]
+    kinds: dict[Card, int] = {}
+    kind_masks: list[int] = []
+    for cid, card in enumerate(deck):
+        if card not in kinds:
+            kinds[card] = len(kind_masks)
+            kind_masks.append(0)
+        kind_masks[kinds[card]] |= 1 << cid
+    kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
+    hooked = {
+        hook: tuple(i for i, p in enumerate(powers) if overrides(p, hook))
+        for hook in ("rank_key", "place", "next_leader", "grants_peek", "finish")
+    }
+    return DeckTables(
+        deck=deck,
+        faction_names=names,
+        faction_index=index,
+        card_faction=card_faction,
+        card_value=tuple(c.value for c in deck),
+        faction_masks=tuple(faction_masks),
+        powers=powers,
+        lead_of=tuple(index[powers[fi].lead_faction()] for fi in card_faction),
+        counts_masks=tuple(counts),
+        wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
+        full_mask=(1 << len(deck)) - 1,
+        kind_masks=tuple(kind_masks),
+        card_kind=tuple(kinds[c] for c in deck),
+        play_moves=tuple(kind_moves[kinds[c]] for c in deck),
+        kind_of_move={move: kind for kind, move in kind_moves.items()},
+        kind_of_card=kinds,
+        hooked=hooked,
+        hooked_masks={
+            hook: sum(faction_masks[i] for i in fis) for hook, fis in hooked.items()
+        },
+    )
+
+
+def _options_tuple(options: Any) -> tuple[tuple[str, Any], ...]:
+    items = options.items() if isinstance(options, Mapping) else options
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+@attrs.frozen(eq=False)
+class Variant:
+    """A playable variant: its factions, players and rule options.
+
+    Build one with :func:`claim.load_variant` (a built-in name or a YAML file) or
+    :func:`claim.mix`; constructing it directly works too and runs the same
+    structural checks.
+
+    Attributes:
+        name: Identifier of the variant (``"claim"``).
+        title: Display name.
+        players: 2, 3 or 4 (4 plays in teams: seats 0 and 2 against 1 and 3).
+        factions: The factions of the deck, in deck order.
+        options: Rule options set by the variant, as sorted ``(name, value)`` pairs;
+            options not listed take their defaults.
+        house: True for a house mix that need not follow the official deck rules.
+        description: Free text.
+        tables: Derived per-variant tables (see :class:`DeckTables`).
+    """
+
+    name: str
+    title: str
+    players: int
+    factions: tuple[Faction, ...] = attrs.field(converter=tuple)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_options_tuple)
+    house: bool = False
+    description: str = ""
+    tables: DeckTables = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._check_structure()
+        object.__setattr__(self, "tables", _build_tables(self))
+
+    def _check_structure(self) -> None:
+        if self.players not in HAND_SIZES:
+            raise VariantError(f"players must be 2, 3 or 4, not {self.players!r}", key="players")
+        if not self.factions:
+            raise VariantError("a variant needs at least one faction", key="factions")
+        for attribute in ("name", "code"):
+            seen: set[str] = set()
+            for faction in self.factions:
+                value = getattr(faction, attribute).lower()
+                if value in seen:
+                    raise VariantError(
+                        f"two factions share the {attribute} {value!r}", key="factions"
+                    )
+                seen.add(value)
+        size = sum(len(f.values) for f in self.factions)
+        if size == 0 or size % (2 * self.players):
+            raise VariantError(
+                f"a deck of {size} cards cannot be dealt to {self.players} players: "
+                f"it must be 2 x players x hand size (RULES 2)",
+                key="factions",
+            )
+
+    # Identity by definition, not by derived tables.
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.name, self.title, self.players, self.factions, self.options, self.house)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Variant):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_rebuild, (self.name, self.title, self.players, self.factions,
+                           self.options, self.house, self.description))
+
+    # Derived facts.
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card of the deck, indexed by card id."""
+        return self.tables.deck
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: deck size / (2 x players) (RULES 2)."""
+        return len(self.tables.deck) // (2 * self.players)
+
+    @property
+    def face_up_count(self) -> int:
+        """Face-up cards per phase 1 trick: 1 with two players, 2 otherwise."""
+        return 1 if self.players == 2 else 2
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring parties: one per seat, or seats 0+2 and 1+3 with four players."""
+        if self.players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    def faction(self, name: str) -> Faction:
+        """The faction called ``name``.
+
+        Raises:
+            UnknownNameError: The variant has no such faction.
+        """
+        from claim.errors import UnknownNameError
+
+        for faction in self.factions:
+            if faction.name == name:
+                return faction
+        raise UnknownNameError("faction", name, (f.name for f in self.factions))
+
+    def faction_mask(self, name: str) -> int:
+        """The mask of every card of faction ``name`` (0 if the variant lacks it)."""
+        index = self.tables.faction_index.get(name)
+        return 0 if index is None else self.tables.faction_masks[index]
+
+    def option(self, name: str) -> Any:
+        """The value of a rule option, its default when the variant does not set it.
+
+        Raises:
+            UnknownNameError: No power of this variant declares the option.
+        """
+        from claim.errors import UnknownNameError
+
+        declared = self.rule_options()
+        if name not in declared:
+            raise UnknownNameError("rule option", name, declared)
+        return declared[name]
+
+    def rule_options(self) -> dict[str, Any]:
+        """Every rule option the variant's powers declare, with its value."""
+        chosen = dict(self.options)
+        found: dict[str, Any] = {}
+        for power in self.tables.powers:
+            for name, option in option_fields(type(power)).items():
+                found[name] = chosen.get(name, option.default)
+        return found
+
+    def ids_in(self, mask: int) -> Iterator[int]:
+        """The card ids in a mask, in deck order."""
+        return ids_in(mask)
+
+    def cards_in(self, mask: int) -> tuple[Card, ...]:
+        """The cards in a mask, in deck order."""
+        deck = self.tables.deck
+        return tuple(deck[cid] for cid in ids_in(mask))
+
+    def parse_card(self, text: str) -> Card:
+        """Read a card of this variant in notation (``"Kn7"``).
+
+        Raises:
+            NotationError: Not a card of this variant.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "expected a string like 'Kn7'")
+        return parse_card_text(text, {f.name: f for f in self.factions})
+
+
+@lru_cache(maxsize=64)
+def _rebuild(
+    name: str,
+    title: str,
+    players: int,
+    factions: tuple[Faction, ...],
+    options: tuple[tuple[str, Any], ...],
+    house: bool,
+    description: str,
+) -> Variant:
+    """Rebuild a pickled variant once per process, so unpickled states share it."""
+    return Variant(name, title, players, factions, options, house, description)

@@ -1,0 +1,35 @@
+"""Where a card can be, and the phases of a game."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["Phase", "Zone"]
+
+
+class Phase(enum.Enum):
+    """The phase of a game (RULES 3)."""
+
+    RECRUIT = "recruit"
+    """Phase 1: tricks are played for face-up cards, which become followers."""
+    SUPPORT = "support"
+    """Phase 2: the followers are played for the factions' votes."""
+    OVER = "over"
+    """The game has ended; the result can be read."""
+
+
+class Zone(enum.Enum):
+    """Every place a card can be. Each card of the deck is in exactly one zone."""
+
+    HAND = "hand"
+    DRAW_PILE = "draw pile"
+    FACE_UP = "face-up"
+    TRICK = "trick"
+    FOLLOWERS = "follower pile"
+    SCORE = "score pile"
+    IN_FRONT = "in front"
+    """Face up in front of a player, not yet scored (captured Gnomes)."""
+    WAITING = "waiting line"
+    """Set aside until a later trick delivers it (the Troll line)."""
+    DISCARD = "discard"
+    """Out of the game: discarded tricks, smashed Gnomes, unclaimed Trolls."""
