@@ -11,7 +11,7 @@ player's view must show them to that seat alone (RULES 7).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -29,6 +29,7 @@ __all__ = [
     "Peeked",
     "PhaseStarted",
     "Placed",
+    "RawEvent",
     "Smashed",
     "TrickCompleted",
 ]
@@ -153,16 +154,29 @@ Event = (
 """Any event."""
 
 
+RawEvent = tuple[Any, ...]
+"""An event as the engine stores it: its class, then its fields in order."""
+
+
 @attrs.frozen
 class MoveRecord:
     """One applied move and what it caused.
 
+    The engine stores events in a compact raw form (a tuple of the event's class
+    and its fields), which costs a fraction of building the event objects on the hot
+    path; :attr:`events` builds the event objects when they are read.
+
     Attributes:
         seat: The seat that made the move.
         move: The move.
-        events: What the move caused, in order.
+        raw_events: What the move caused, in order, in raw form.
     """
 
     seat: int
     move: Move
-    events: tuple[Event, ...] = ()
+    raw_events: tuple[RawEvent, ...] = ()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """What the move caused, in order."""
+        return tuple(raw[0](*raw[1:]) for raw in self.raw_events)

@@ -23,8 +23,9 @@ from claim.cards import Card, Faction, parse_card_text
 from claim.errors import NotationError, VariantError
 from claim.factions.protocol import FactionPower, option_fields, overrides, registry
 from claim.moves import PlayCard
+from claim.zones import Phase
 
-__all__ = ["HAND_SIZES", "DeckTables", "Variant"]
+__all__ = ["HAND_SIZES", "DeckTables", "HookTable", "Variant"]
 
 HAND_SIZES = {2: 13, 3: 12, 4: 9}
 """Official hand sizes per player count (RULES 2)."""
@@ -66,10 +67,45 @@ class DeckTables:
     """Per card: the move that plays a card of its kind."""
     kind_of_move: Mapping[object, int]
     kind_of_card: Mapping[Card, int]
-    hooked: Mapping[str, tuple[int, ...]]
-    """Per trick hook: the faction indices whose power overrides it."""
-    hooked_masks: Mapping[str, int]
-    """Per trick hook: the cards of the factions that override it."""
+    seat_orders: tuple[tuple[int, ...], ...]
+    """Per leader: the seats in play order from that leader."""
+    hooks: Mapping[Phase, HookTable]
+    """Per phase: which factions' trick hooks the engine calls."""
+    finishers: tuple[int, ...]
+    """The faction indices whose power overrides ``finish``."""
+
+
+@attrs.frozen(slots=True)
+class HookTable:
+    """Which factions override each trick hook, in one phase.
+
+    Attributes:
+        rank_mask: The cards whose faction overrides ``rank_key``.
+        placers: The faction indices overriding ``place``.
+        leaders: The faction indices overriding ``next_leader``.
+        peek_mask: The cards whose faction overrides ``grants_peek``.
+    """
+
+    rank_mask: int
+    placers: tuple[int, ...]
+    leaders: tuple[int, ...]
+    peek_mask: int
+
+
+def _hook_table(
+    powers: tuple[FactionPower, ...], faction_masks: list[int], phase: Phase
+) -> HookTable:
+    def users(hook: str) -> tuple[int, ...]:
+        return tuple(
+            i for i, p in enumerate(powers) if phase in p.phases and overrides(p, hook)
+        )
+
+    return HookTable(
+        rank_mask=sum(faction_masks[i] for i in users("rank_key")),
+        placers=users("place"),
+        leaders=users("next_leader"),
+        peek_mask=sum(faction_masks[i] for i in users("grants_peek")),
+    )
 
 
 def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
@@ -111,10 +147,6 @@ def _build_tables(variant: Variant) -> DeckTables:
             kind_masks.append(0)
         kind_masks[kinds[card]] |= 1 << cid
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
-    hooked = {
-        hook: tuple(i for i, p in enumerate(powers) if overrides(p, hook))
-        for hook in ("rank_key", "place", "next_leader", "grants_peek", "finish")
-    }
     return DeckTables(
         deck=deck,
         faction_names=names,
@@ -132,10 +164,12 @@ def _build_tables(variant: Variant) -> DeckTables:
         play_moves=tuple(kind_moves[kinds[c]] for c in deck),
         kind_of_move={move: kind for kind, move in kind_moves.items()},
         kind_of_card=kinds,
-        hooked=hooked,
-        hooked_masks={
-            hook: sum(faction_masks[i] for i in fis) for hook, fis in hooked.items()
-        },
+        seat_orders=tuple(
+            tuple((leader + i) % variant.players for i in range(variant.players))
+            for leader in range(variant.players)
+        ),
+        hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
+        finishers=tuple(i for i, p in enumerate(powers) if overrides(p, "finish")),
     )
 
 

@@ -10,11 +10,10 @@ the followers are handed out in rank order (phase 1) or the smash rights are ask
 from __future__ import annotations
 
 from claim.engine.board import Board, PowerError
-from claim.factions.protocol import Placement, RankKey, SmashRight, Trick
+from claim.factions.protocol import RankKey, SmashRight, Trick
 from claim.moves import DeclineSmash, Move, Smash, TakeFaceUp, TakeTopCard
 from claim.records import (
     CardDrawn,
-    Event,
     FaceUpTaken,
     FaceUpTurned,
     LeaderChosen,
@@ -22,62 +21,64 @@ from claim.records import (
     Peeked,
     PhaseStarted,
     Placed,
+    RawEvent,
     Smashed,
     TrickCompleted,
 )
 from claim.state import GameState, RecruitDecision, SmashDecision
-from claim.variant import DeckTables
+from claim.variant import DeckTables, HookTable
 from claim.zones import Phase, Zone
 
 __all__ = ["decide", "rank", "resolve_trick"]
 
 
-def rank(trick: Trick, tables: DeckTables, lead: int) -> tuple[int, ...]:
-    """Positions of the trick's cards from rank 1 down (RULES 3, R2, R4)."""
+def rank(
+    cards: tuple[int, ...], tables: DeckTables, lead: int, rank_mask: int, trick: Trick | None
+) -> tuple[int, ...]:
+    """Positions of the trick's cards from rank 1 down (RULES 3, R2, R4).
+
+    ``trick`` is needed only when a card's faction overrides ``rank_key``.
+    """
     counts = tables.counts_masks[lead]
-    hooked = tables.hooked_masks["rank_key"]
     values = tables.card_value
     keys: list[RankKey] = []
-    for position, card in enumerate(trick.cards):
+    for position, card in enumerate(cards):
         key = None
         bit = 1 << card
-        if bit & hooked:
+        if bit & rank_mask and trick is not None:
             key = tables.powers[tables.card_faction[card]].rank_key(trick, position)
         if key is None:
-            group = 1 if position == 0 or bit & counts else 0
-            key = (group, values[card], 0, -position)
+            key = (1 if position == 0 or bit & counts else 0, values[card], 0, -position)
         keys.append(key)
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
-def resolve_trick(board: Board) -> tuple[Event, ...]:
+def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
     """Resolve the complete trick on ``board``; returns the events it caused."""
     variant = board.variant
     tables = variant.tables
-    players = variant.players
+    hooks = tables.hooks[board.phase]
     cards = board.trick
-    seats = tuple((board.leader + i) % players for i in range(players))
+    seats = tables.seat_orders[board.leader]
     lead = tables.lead_of[cards[0]]
-    trick = Trick(variant, board.phase, seats, cards, tables.faction_names[lead])
-    order = rank(trick, tables, lead)
-    trick = Trick(
-        variant, board.phase, seats, cards, trick.lead_faction, order, tuple(board.waiting)
-    )
+    lead_name = tables.faction_names[lead]
+    hooked = None
+    if any((1 << card) & hooks.rank_mask for card in cards):
+        hooked = Trick(variant, board.phase, seats, cards, lead_name)
+    order = rank(cards, tables, lead, hooks.rank_mask, hooked)
+    trick = Trick(variant, board.phase, seats, cards, lead_name, order, tuple(board.waiting))
     deck = tables.deck
-    events: list[Event] = [
-        TrickCompleted(
-            board.phase,
-            tuple((seats[i], deck[c]) for i, c in enumerate(cards)),
-            trick.lead_faction,
-            tuple(seats[p] for p in order),
-        )
+    ranking = tuple(map(seats.__getitem__, order))
+    events: list[RawEvent] = [
+        (TrickCompleted, board.phase, tuple(zip(seats, map(deck.__getitem__, cards))),
+         lead_name, ranking)
     ]
-    rights = _place(board, trick, events)
-    board.leader = _next_leader(trick, tables, events)
+    rights = _place(board, trick, hooks, events)
+    board.leader = _next_leader(trick, tables, hooks, events)
     board.trick = ()
     if board.phase is Phase.RECRUIT:
-        peek = _peek(board, trick, tables, events)
-        _recruit(board, tuple(seats[p] for p in order), peek, events)
+        peek = _peek(board, trick, tables, hooks, events)
+        _recruit(board, ranking, peek, events)
     else:
         _smash(board, rights)
     if board.pending is None:
@@ -85,56 +86,71 @@ def resolve_trick(board: Board) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def _place(board: Board, trick: Trick, events: list[Event]) -> list[tuple[int, int, str]]:
+def _place(
+    board: Board, trick: Trick, hooks: HookTable, events: list[RawEvent]
+) -> list[tuple[int, int, str]]:
     """Place the trick's cards; return the smash rights the placing created."""
     tables = board.variant.tables
-    deck = tables.deck
     trick_mask = 0
     for card in trick.cards:
         trick_mask |= 1 << card
-    waiting_mask = 0
-    for card in board.waiting:
-        waiting_mask |= 1 << card
     placed = 0
     rights: list[tuple[int, int, str]] = []
-    for fi in tables.hooked["place"]:
-        fmask = tables.faction_masks[fi]
-        if not (trick_mask | waiting_mask) & fmask:
-            continue
-        positions = tuple(p for p, c in enumerate(trick.cards) if (1 << c) & fmask)
-        power = tables.powers[fi]
-        effects = power.place(trick, positions)
-        if effects is None:
-            continue
-        for effect in effects:
-            if isinstance(effect, SmashRight):
-                rights.append((effect.seat, effect.value, effect.prey))
-                continue
-            _check_own(effect, fmask, trick_mask | waiting_mask, power.faction)
-            if (1 << effect.card) & trick_mask:
-                placed |= 1 << effect.card
-            else:
-                board.lift(effect.card)
-            board.put(effect, f"power of {power.faction}")
-            events.append(Placed(deck[effect.card], effect.zone, effect.seat))
+    if hooks.placers:
+        waiting_mask = 0
+        for card in board.waiting:
+            waiting_mask |= 1 << card
+        movable = trick_mask | waiting_mask
+        for fi in hooks.placers:
+            fmask = tables.faction_masks[fi]
+            if movable & fmask:
+                placed |= _place_faction(board, trick, fi, movable, rights, events)
     _place_default(board, trick, trick_mask & ~placed, events)
     return rights
 
 
-def _check_own(effect: Placement, faction_mask: int, movable: int, faction: str) -> None:
-    bit = 1 << effect.card
-    if not (bit & faction_mask and bit & movable):
-        raise PowerError(
-            f"power of {faction} tried to place card {effect.card}, "
-            "which is not its own card in this trick or the waiting line"
-        )
+def _place_faction(
+    board: Board,
+    trick: Trick,
+    fi: int,
+    movable: int,
+    rights: list[tuple[int, int, str]],
+    events: list[RawEvent],
+) -> int:
+    """Carry out one faction's ``place`` effects; return the trick cards it placed."""
+    tables = board.variant.tables
+    fmask = tables.faction_masks[fi]
+    power = tables.powers[fi]
+    positions = tuple(p for p, c in enumerate(trick.cards) if (1 << c) & fmask)
+    effects = power.place(trick, positions)
+    if effects is None:
+        return 0
+    placed = 0
+    for effect in effects:
+        if isinstance(effect, SmashRight):
+            rights.append((effect.seat, effect.value, effect.prey))
+            continue
+        bit = 1 << effect.card
+        if not (bit & fmask and bit & movable):
+            raise PowerError(
+                f"power of {power.faction} tried to place card {effect.card}, "
+                "which is not its own card in this trick or the waiting line"
+            )
+        if bit & movable and effect.card in trick.cards:
+            placed |= bit
+        else:
+            board.lift(effect.card)
+        board.put(effect, f"power of {power.faction}")
+        events.append((Placed, tables.deck[effect.card], effect.zone, effect.seat))
+    return placed
 
 
-def _place_default(board: Board, trick: Trick, rest: int, events: list[Event]) -> None:
+def _place_default(board: Board, trick: Trick, rest: int, events: list[RawEvent]) -> None:
     """Phase 1: discard the played cards; phase 2: the winner scores them."""
     if not rest:
         return
     deck = board.variant.tables.deck
+    seat: int | None
     if board.phase is Phase.RECRUIT:
         board.discard |= rest
         zone, seat = Zone.DISCARD, None
@@ -144,33 +160,39 @@ def _place_default(board: Board, trick: Trick, rest: int, events: list[Event]) -
         zone = Zone.SCORE
     for card in trick.cards:
         if (1 << card) & rest:
-            events.append(Placed(deck[card], zone, seat))
+            events.append((Placed, deck[card], zone, seat))
 
 
-def _next_leader(trick: Trick, tables: DeckTables, events: list[Event]) -> int:
+def _next_leader(
+    trick: Trick, tables: DeckTables, hooks: HookTable, events: list[RawEvent]
+) -> int:
     """The winner leads, unless a ``next_leader`` hook (Dragons, R8) decides."""
-    present = 0
-    for card in trick.cards:
-        present |= 1 << card
-    for fi in tables.hooked["next_leader"]:
-        if present & tables.faction_masks[fi]:
-            seat = tables.powers[fi].next_leader(trick)
-            if seat is not None:
-                events.append(LeaderChosen(seat, tables.faction_names[fi]))
-                return seat
-    events.append(LeaderChosen(trick.winner))
-    return trick.winner
+    if hooks.leaders:
+        present = 0
+        for card in trick.cards:
+            present |= 1 << card
+        for fi in hooks.leaders:
+            if present & tables.faction_masks[fi]:
+                seat = tables.powers[fi].next_leader(trick)
+                if seat is not None:
+                    events.append((LeaderChosen, seat, tables.faction_names[fi]))
+                    return seat
+    winner = trick.winner
+    events.append((LeaderChosen, winner, None))
+    return winner
 
 
-def _peek(board: Board, trick: Trick, tables: DeckTables, events: list[Event]) -> int | None:
+def _peek(
+    board: Board, trick: Trick, tables: DeckTables, hooks: HookTable, events: list[RawEvent]
+) -> int | None:
     """The seat of a winner whose winning card lets them peek (Seers), if any."""
     card = trick.cards[trick.ranking[0]]
-    if not (1 << card) & tables.hooked_masks["grants_peek"]:
+    if not (1 << card) & hooks.peek_mask:
         return None
     if not tables.powers[tables.card_faction[card]].grants_peek(trick):
         return None
     winner = trick.winner
-    events.append(Peeked(winner, tables.deck[board.draw_pile[0]]))
+    events.append((Peeked, winner, tables.deck[board.draw_pile[0]]))
     return winner
 
 
@@ -185,7 +207,7 @@ def _recruit_moves(board: Board, may_take_top: bool) -> tuple[Move, ...]:
 
 
 def _recruit(
-    board: Board, queue: tuple[int, ...], peek: int | None, events: list[Event]
+    board: Board, queue: tuple[int, ...], peek: int | None, events: list[RawEvent]
 ) -> None:
     """Hand out followers in rank order until a real decision is needed (RULES 3)."""
     deck = board.variant.tables.deck
@@ -194,7 +216,12 @@ def _recruit(
         if not board.face_up:
             card = board.draw()
             board.followers[seat] |= 1 << card
-            events.append(CardDrawn(seat, deck[card]))
+            events.append((CardDrawn, seat, deck[card]))
+            continue
+        if len(board.face_up) == 1 and seat != peek:
+            card = board.face_up.pop()
+            board.followers[seat] |= 1 << card
+            events.append((FaceUpTaken, seat, deck[card]))
             continue
         moves = _recruit_moves(board, seat == peek)
         if len(moves) > 1:
@@ -203,16 +230,16 @@ def _recruit(
         _take(board, seat, moves[0], events)
 
 
-def _take(board: Board, seat: int, move: Move, events: list[Event]) -> None:
+def _take(board: Board, seat: int, move: Move, events: list[RawEvent]) -> None:
     deck = board.variant.tables.deck
     if isinstance(move, TakeTopCard):
         card = board.draw()
-        events.append(CardDrawn(seat, deck[card]))
+        events.append((CardDrawn, seat, deck[card]))
     else:
         assert isinstance(move, TakeFaceUp)
         card = next(c for c in board.face_up if deck[c] == move.card)
         board.face_up.remove(card)
-        events.append(FaceUpTaken(seat, deck[card]))
+        events.append((FaceUpTaken, seat, deck[card]))
     board.followers[seat] |= 1 << card
 
 
@@ -239,7 +266,7 @@ def _smash(board: Board, rights: list[tuple[int, int, str]] | tuple[tuple[int, i
             return
 
 
-def _next_trick(board: Board, events: list[Event]) -> None:
+def _next_trick(board: Board, events: list[RawEvent]) -> None:
     """Turn the next face-up cards, start phase 2, or end the game."""
     if any(board.hands):
         if board.phase is Phase.RECRUIT:
@@ -247,29 +274,29 @@ def _next_trick(board: Board, events: list[Event]) -> None:
             board.face_up = list(board.draw_pile[:count])
             board.draw_pile = board.draw_pile[count:]
             deck = board.variant.tables.deck
-            events.append(FaceUpTurned(tuple(deck[c] for c in board.face_up)))
+            events.append((FaceUpTurned, tuple(map(deck.__getitem__, board.face_up))))
         return
     if board.phase is Phase.RECRUIT:
         board.phase = Phase.SUPPORT
         board.hands = board.followers
         board.followers = [0] * board.variant.players
-        events.append(PhaseStarted(Phase.SUPPORT))
+        events.append((PhaseStarted, Phase.SUPPORT))
         return
     _finish(board, events)
 
 
-def _finish(board: Board, events: list[Event]) -> None:
+def _finish(board: Board, events: list[RawEvent]) -> None:
     """End of game: the factions' ``finish`` placements (Gnomes, Trolls), then over."""
     tables = board.variant.tables
-    for fi in tables.hooked["finish"]:
+    for fi in tables.finishers:
         power = tables.powers[fi]
         snapshot = board.freeze(())
         for placement in power.finish(snapshot):
             board.lift(placement.card)
             board.put(placement, f"power of {power.faction}")
-            events.append(Placed(tables.deck[placement.card], placement.zone, placement.seat))
+            events.append((Placed, tables.deck[placement.card], placement.zone, placement.seat))
     board.phase = Phase.OVER
-    events.append(PhaseStarted(Phase.OVER))
+    events.append((PhaseStarted, Phase.OVER))
 
 
 def decide(state: GameState, move: Move) -> GameState:
@@ -277,7 +304,7 @@ def decide(state: GameState, move: Move) -> GameState:
     pending = state.pending
     assert pending is not None
     board = Board(state)
-    events: list[Event] = []
+    events: list[RawEvent] = []
     if isinstance(pending, RecruitDecision):
         _take(board, pending.seat, move, events)
         _recruit(board, pending.queue, None, events)
@@ -290,11 +317,11 @@ def decide(state: GameState, move: Move) -> GameState:
     return board.freeze(state.records + (MoveRecord(pending.seat, move, tuple(events)),))
 
 
-def _apply_smash(board: Board, seat: int, move: Smash, events: list[Event]) -> None:
+def _apply_smash(board: Board, seat: int, move: Smash, events: list[RawEvent]) -> None:
     variant = board.variant
     card = next(
         c for c in variant.ids_in(board.in_front[move.seat]) if variant.deck[c] == move.card
     )
     board.in_front[move.seat] &= ~(1 << card)
     board.discard |= 1 << card
-    events.append(Smashed(seat, move.seat, variant.deck[card]))
+    events.append((Smashed, seat, move.seat, variant.deck[card]))

@@ -67,11 +67,10 @@ class Undead(FactionPower):
     """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
 
     name: ClassVar[str] = "undead"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 1: every Undead played goes face up to the winner's score pile."""
-        if trick.phase is not Phase.RECRUIT:
-            return None
         winner = trick.winner
         return [Placement(trick.cards[p], Zone.SCORE, winner) for p in positions]
 
@@ -82,11 +81,10 @@ class Dwarves(FactionPower):
     """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
 
     name: ClassVar[str] = "dwarves"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: every Dwarf played goes to the last-ranked player's score pile."""
-        if trick.phase is not Phase.SUPPORT:
-            return None
         last = trick.last
         return [Placement(trick.cards[p], Zone.SCORE, last) for p in positions]
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from claim.cards import Card
 from claim.factions.protocol import (
     Effect,
     FactionPower,
@@ -30,11 +31,10 @@ class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
     name: ClassVar[str] = "gnomes"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
-        if trick.phase is not Phase.SUPPORT:
-            return None
         winner = trick.winner
         return [Placement(trick.cards[p], Zone.IN_FRONT, winner) for p in positions]
 
@@ -59,13 +59,12 @@ class Giants(FactionPower):
     """
 
     name: ClassVar[str] = "giants"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     prey: str = "gnomes"
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: Giants go to the winner's score pile, each with a smash right."""
-        if trick.phase is not Phase.SUPPORT:
-            return None
         winner = trick.winner
         effects: list[Effect] = []
         for p in positions:
@@ -119,6 +118,7 @@ class Trolls(FactionPower):
     """
 
     name: ClassVar[str] = "trolls"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
             "troll_queue_order",
@@ -134,8 +134,6 @@ class Trolls(FactionPower):
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Score the highest Troll of the trick, else one waiting; the rest wait (R9)."""
-        if trick.phase is not Phase.SUPPORT:
-            return None
         variant = trick.variant
         winner = trick.winner
         if positions:
@@ -149,10 +147,10 @@ class Trolls(FactionPower):
             return ()
         return [Placement(self._first_in_line(line, variant.deck), Zone.SCORE, winner)]
 
-    def _first_in_line(self, line: list[int], deck: Sequence[object]) -> int:
+    def _first_in_line(self, line: list[int], deck: Sequence[Card]) -> int:
         if self.queue_order == "fifo":
             return line[0]
-        values = [getattr(deck[c], "value") for c in line]
+        values = [deck[c].value for c in line]
         target = min(values) if self.queue_order == "lowest" else max(values)
         return line[values.index(target)]
 
@@ -170,7 +168,8 @@ class Seers(FactionPower):
     """Phase 1: winning with a Seer lets the winner peek and choose (RULES 4, R10)."""
 
     name: ClassVar[str] = "seers"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
     def grants_peek(self, trick: Trick) -> bool:
         """In phase 1 the winner looks at the top card and may take it instead."""
-        return trick.phase is Phase.RECRUIT
+        return True

@@ -10,11 +10,12 @@ Hooks come in two kinds:
   :meth:`FactionPower.always_playable`) are asked once, when the variant is built,
   and turned into card masks. They make legal moves a few integer operations.
 * **Trick hooks** (:meth:`FactionPower.rank_key`, :meth:`FactionPower.place`,
-  :meth:`FactionPower.next_leader`, :meth:`FactionPower.grants_peek`,
-  :meth:`FactionPower.finish`) are called by the engine at fixed points of a trick,
-  in the order the rules fix (ranking, placing, decisions, next leader), and for a
-  faction only when it overrides the hook. They return values or effects; they never
-  change anything.
+  :meth:`FactionPower.next_leader`, :meth:`FactionPower.grants_peek`) are called by
+  the engine at fixed points of a trick, in the order the rules fix (ranking,
+  placing, next leader, decisions), for a faction only when it overrides the hook
+  and only in the phases its power declares (:attr:`FactionPower.phases`);
+  :meth:`FactionPower.finish` is called once when the game ends. Hooks return values
+  or effects; they never change anything.
 
 Powers belong to physical cards only (R11): a hook is asked about a card only by
 the card's own faction, so a Doppelganger counting as Undead never triggers the
@@ -23,7 +24,7 @@ Undead power.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -169,6 +170,8 @@ class FactionPower:
 
     name: ClassVar[str] = "none"
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT, Phase.SUPPORT})
+    """The phases in which the engine calls this power's trick hooks."""
 
     faction: str
 
@@ -216,7 +219,7 @@ class FactionPower:
 
 
 HOOKS = ("rank_key", "place", "next_leader", "grants_peek", "finish")
-"""The trick hooks; a variant records which factions override each."""
+"""The hooks a variant records overrides of, per phase."""
 
 
 def overrides(power: FactionPower, hook: str) -> bool:
@@ -299,5 +302,3 @@ def power_parameters(power: type[FactionPower]) -> tuple[str, ...]:
         a.name for a in attrs.fields(power) if a.name != "faction" and a.name not in option_attrs
     )
 
-
-HookCall = Callable[..., Any]

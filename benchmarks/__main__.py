@@ -1,0 +1,215 @@
+"""Benchmark the engine side by side with baselines: ``python -m benchmarks``.
+
+Every figure is the median of several repetitions. Each repetition times all the
+workloads one after another (engine and baselines interleaved), so the ratios of the
+engine to the baselines hold even when the machine is busy. Results are printed
+and written as JSON.
+
+Workloads:
+
+* random full games through the public API (``legal_moves`` + ``apply``, history
+  kept) for each built-in variant, and for the 3 and 4 player set-ups;
+* creating a game, pickling and unpickling a mid-game state;
+* the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
+  immutable (``attrs.evolve``);
+* OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
+
+``--quick`` plays a few games only (for CI: it proves the script runs, and no
+figure is asserted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import pickle
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import claim
+from benchmarks import baselines
+
+Workload = Callable[[int], int]
+"""Plays ``n`` games (or operations) and returns the number of moves made."""
+
+
+def engine_games(variant: claim.Variant) -> Workload:
+    """Random games through the public API; returns the moves played."""
+
+    def run(games: int) -> int:
+        moves = 0
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = claim.new_game(variant, rng=rng)
+            while not state.is_over:
+                state = state.apply(rng.choice(state.legal_moves()))
+            moves += len(state.records)
+        return moves
+
+    return run
+
+
+def baseline_games(play: Callable[[random.Random], int]) -> Workload:
+    """A baseline playout; every game makes ``baselines.MOVES_PER_GAME`` moves."""
+
+    def run(games: int) -> int:
+        for seed in range(games):
+            play(random.Random(seed))
+        return games * baselines.MOVES_PER_GAME
+
+    return run
+
+
+def creating(variant: claim.Variant) -> Workload:
+    """``new_game`` with a seed; counts games created."""
+
+    def run(count: int) -> int:
+        for seed in range(count):
+            claim.new_game(variant, seed=seed)
+        return count
+
+    return run
+
+
+def pickling(variant: claim.Variant) -> Workload:
+    """Pickle and unpickle a state half-way through a game; counts round trips."""
+    rng = random.Random(0)
+    state = claim.new_game(variant, rng=rng)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_moves()))
+
+    def run(count: int) -> int:
+        for _ in range(count):
+            pickle.loads(pickle.dumps(state))
+        return count
+
+    return run
+
+
+def hearts_games() -> Workload | None:
+    """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("hearts")
+
+    def run(games: int) -> int:
+        moves = 0
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, _ = zip(*state.chance_outcomes())
+                else:
+                    actions = state.legal_actions()
+                state.apply_action(rng.choice(actions))
+                moves += 1
+        return moves
+
+    return run
+
+
+def workloads() -> dict[str, tuple[Workload, int]]:
+    """Name -> (workload, size at full scale)."""
+    found: dict[str, tuple[Workload, int]] = {}
+    for name in claim.builtin_variants():
+        variant = claim.load_variant(name)
+        found[f"game {name} ({variant.players}p)"] = (engine_games(variant), 400)
+    seven = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
+    for players in (3, 4):
+        found[f"game 7-faction mix ({players}p)"] = (
+            engine_games(claim.mix(seven, players=players)), 200)
+    found["new_game claim"] = (creating(claim.load_variant("claim")), 5000)
+    found["pickle round trip claim"] = (pickling(claim.load_variant("claim")), 5000)
+    found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
+    found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
+    hearts = hearts_games()
+    if hearts is not None:
+        found["open_spiel hearts"] = (hearts, 100)
+    return found
+
+
+def measure(repeats: int, scale: float) -> dict[str, dict[str, float]]:
+    """Time every workload ``repeats`` times, interleaved; medians per workload."""
+    loads = workloads()
+    samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in loads}
+    for _ in range(repeats):
+        for name, (work, size) in loads.items():
+            count = max(1, int(size * scale))
+            start = time.perf_counter()
+            moves = work(count)
+            samples[name].append((time.perf_counter() - start, count, moves))
+    report: dict[str, dict[str, float]] = {}
+    for name, runs in samples.items():
+        per_unit = statistics.median(t / c for t, c, _ in runs)
+        per_move = statistics.median(t / m for t, _, m in runs)
+        report[name] = {
+            "us_per_unit": per_unit * 1e6,
+            "us_per_move": per_move * 1e6,
+            "units_per_s": 1 / per_unit,
+            "moves_per_unit": statistics.median(m / c for _, c, m in runs),
+        }
+    return report
+
+
+def ratios(report: dict[str, dict[str, float]]) -> dict[str, float]:
+    """Engine microseconds per move over each baseline's, and claim2 over claim."""
+    mutable = report["baseline mutable"]["us_per_move"]
+    immutable = report["baseline immutable (attrs.evolve)"]["us_per_move"]
+    found = {}
+    for name, row in report.items():
+        if name.startswith("game "):
+            found[f"{name} / baseline mutable"] = row["us_per_move"] / mutable
+            found[f"{name} / baseline immutable"] = row["us_per_move"] / immutable
+    claim1 = report.get("game claim (2p)")
+    claim2 = report.get("game claim2 (2p)")
+    if claim1 and claim2:
+        found["claim2 / claim per move"] = claim2["us_per_move"] / claim1["us_per_move"]
+    return found
+
+
+def machine() -> dict[str, Any]:
+    """What the figures were measured on."""
+    return {
+        "python": sys.version.split()[0],
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "processor": platform.processor() or platform.machine(),
+        "cpus": os.cpu_count(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark; print a table and write JSON."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a few games, for CI")
+    parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--output", type=Path, default=Path("bench-results/latest.json"))
+    args = parser.parse_args(argv)
+    repeats, scale = (1, 0.01) if args.quick else (args.repeats, 1.0)
+    report = measure(repeats, scale)
+    result = {"machine": machine(), "repeats": repeats, "quick": args.quick,
+              "workloads": report, "ratios": ratios(report)}
+    print(f"{'workload':44} {'us/move':>9} {'us/unit':>10} {'units/s':>10}")
+    for name, row in report.items():
+        print(f"{name:44} {row['us_per_move']:9.2f} {row['us_per_unit']:10.1f} "
+              f"{row['units_per_s']:10.0f}")
+    for name, value in result["ratios"].items():
+        print(f"{name:60} {value:6.2f}x")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(result, indent=2))
+    print(f"written to {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
