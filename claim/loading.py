@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -144,7 +144,7 @@ def _read_faction(doc: _Doc, data: Any, key: str, base: Faction | None) -> Facti
     return Faction(name, code, str(title), tuple(values), power, str(box))
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog() -> tuple[dict[str, Faction], tuple[frozenset[str], ...]]:
     """The official factions by name, and the official pairs (RULES 1)."""
     path = variants_dir() / CATALOG_FILE
@@ -190,7 +190,7 @@ def variant_from_yaml(text: str, source: str = "<yaml>") -> Variant:
                 raise doc.error(str(UnknownNameError("faction", entry, known)), key)
             chosen.append(known[entry])
         else:
-            base = known.get(entry.get("name")) if isinstance(entry, dict) else None
+            base = known.get(str(entry.get("name"))) if isinstance(entry, dict) else None
             chosen.append(_read_faction(doc, entry, key, base))
     options = _expect(doc, data.get("options", {}) or {}, dict, "options", "a mapping")
     try:

@@ -12,7 +12,7 @@ Loading from YAML and the official-mix rules live in :mod:`claim.loading`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -67,6 +67,8 @@ class DeckTables:
     """Per card: the move that plays a card of its kind."""
     kind_of_move: Mapping[object, int]
     kind_of_card: Mapping[Card, int]
+    face_up_count: int
+    """Face-up cards per phase 1 trick."""
     seat_orders: tuple[tuple[int, ...], ...]
     """Per leader: the seats in play order from that leader."""
     hooks: Mapping[Phase, HookTable]
@@ -82,13 +84,17 @@ class HookTable:
     Attributes:
         rank_mask: The cards whose faction overrides ``rank_key``.
         placers: The faction indices overriding ``place``.
+        placer_mask: The cards of those factions.
         leaders: The faction indices overriding ``next_leader``.
+        leader_mask: The cards of those factions.
         peek_mask: The cards whose faction overrides ``grants_peek``.
     """
 
     rank_mask: int
     placers: tuple[int, ...]
+    placer_mask: int
     leaders: tuple[int, ...]
+    leader_mask: int
     peek_mask: int
 
 
@@ -103,7 +109,9 @@ def _hook_table(
     return HookTable(
         rank_mask=sum(faction_masks[i] for i in users("rank_key")),
         placers=users("place"),
+        placer_mask=sum(faction_masks[i] for i in users("place")),
         leaders=users("next_leader"),
+        leader_mask=sum(faction_masks[i] for i in users("next_leader")),
         peek_mask=sum(faction_masks[i] for i in users("grants_peek")),
     )
 
@@ -164,6 +172,7 @@ def _build_tables(variant: Variant) -> DeckTables:
         play_moves=tuple(kind_moves[kinds[c]] for c in deck),
         kind_of_move={move: kind for kind, move in kind_moves.items()},
         kind_of_card=kinds,
+        face_up_count=variant.face_up_count,
         seat_orders=tuple(
             tuple((leader + i) % variant.players for i in range(variant.players))
             for leader in range(variant.players)
@@ -171,6 +180,10 @@ def _build_tables(variant: Variant) -> DeckTables:
         hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
         finishers=tuple(i for i, p in enumerate(powers) if overrides(p, "finish")),
     )
+
+
+def _factions_tuple(factions: Iterable[Faction]) -> tuple[Faction, ...]:
+    return tuple(factions)
 
 
 def _options_tuple(options: Any) -> tuple[tuple[str, Any], ...]:
@@ -201,7 +214,7 @@ class Variant:
     name: str
     title: str
     players: int
-    factions: tuple[Faction, ...] = attrs.field(converter=tuple)
+    factions: tuple[Faction, ...] = attrs.field(converter=_factions_tuple)
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_options_tuple)
     house: bool = False
     description: str = ""

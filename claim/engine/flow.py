@@ -54,8 +54,12 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     if state.phase is Phase.OVER:
         return ()
     tables = state.variant.tables
-    hand = state.hand_masks[(state.leader + len(state.trick)) % state.variant.players]
-    mask = _allowed(tables, hand, state.trick[0]) if state.trick else hand
+    trick = state.trick
+    mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
+    if trick:
+        follow = mask & tables.faction_masks[tables.lead_of[trick[0]]]
+        if follow:
+            mask = follow | (mask & tables.wild_mask)
     moves = tables.play_moves
     found: list[Move] = []
     previous = None
@@ -106,7 +110,8 @@ def check(state: GameState, move: object) -> None:
         if isinstance(move, MOVE_TYPES) and move in state.pending.moves:
             return
         options = ", ".join(map(str, state.pending.moves))
-        raise IllegalMoveError(move, f"seat {state.pending.seat} must answer with one of {options}")
+        seat = state.pending.seat
+        raise IllegalMoveError(move, f"seat {seat} must answer with one of {options}")
     _card_to_play(state, move)
 
 
@@ -128,29 +133,48 @@ def apply(state: GameState, move: Move | str) -> GameState:
         IllegalMoveError: The move is not legal in ``state``.
         NotationError: ``move`` is text that is not a move.
     """
-    if move.__class__ is str:
-        move = parse_move(move, state.variant)  # type: ignore[arg-type]
+    if move.__class__ is PlayCard and state.pending is None and state.phase is not Phase.OVER:
+        # Fast path: the same checks as _card_to_play, without building reasons.
+        variant = state.variant
+        tables = variant.tables
+        kind = tables.kind_of_move.get(move)
+        trick = state.trick
+        seat = (state.leader + len(trick)) % variant.players
+        hand = state.hand_masks[seat]
+        mine = 0 if kind is None else hand & tables.kind_masks[kind]
+        if mine and trick:
+            follow = hand & tables.faction_masks[tables.lead_of[trick[0]]]
+            if follow:
+                mine &= follow | tables.wild_mask
+        if mine:
+            return _play(state, seat, (mine & -mine).bit_length() - 1, move)
+    if isinstance(move, str):
+        move = parse_move(move, state.variant)
     if state.pending is not None:
         check(state, move)
         return decide(state, move)  # type: ignore[arg-type]
     card = _card_to_play(state, move)
-    variant = state.variant
-    seat = (state.leader + len(state.trick)) % variant.players
+    seat = (state.leader + len(state.trick)) % state.variant.players
+    return _play(state, seat, card, move)  # type: ignore[arg-type]
+
+
+def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
+    """``seat`` plays ``card`` (legal); resolve the trick when it is complete."""
     hands = list(state.hand_masks)
     hands[seat] ^= 1 << card
     trick = state.trick + (card,)
-    if len(trick) < variant.players:
+    if len(trick) < state.variant.players:
         return GameState(
-            variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
+            state.variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
             state.face_up, state.follower_masks, state.score_masks, state.in_front_masks,
             state.waiting, state.discard_mask, None,
-            state.records + (MoveRecord(seat, move),),  # type: ignore[arg-type]
+            state.records + (MoveRecord(seat, move),),
         )
     board = Board(state)
     board.hands = hands
     board.trick = trick
     events = resolve_trick(board)
-    return board.freeze(state.records + (MoveRecord(seat, move, events),))  # type: ignore[arg-type]
+    return board.freeze(state.records + (MoveRecord(seat, move, events),))
 
 
 def describe(state: GameState) -> str:

@@ -163,7 +163,8 @@ def result(state: GameState) -> GameResult:
     best = max(votes)
     tied = [p for p, v in enumerate(votes) if v == best]
     if len(tied) == 1:
-        step = DecidedBy.THREE_VOTES if variant.players == 2 and best >= 3 else DecidedBy.MOST_VOTES
+        three = variant.players == 2 and best >= 3
+        step = DecidedBy.THREE_VOTES if three else DecidedBy.MOST_VOTES
         return GameResult(parties, factions, votes, tied[0], step)
     winner, step = _cascade(tied, factions, _won_values(state, factions))
     return GameResult(parties, factions, votes, winner, step)

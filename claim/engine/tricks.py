@@ -9,6 +9,8 @@ the followers are handed out in rank order (phase 1) or the smash rights are ask
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from claim.engine.board import Board, PowerError
 from claim.factions.protocol import RankKey, SmashRight, Trick
 from claim.moves import DeclineSmash, Move, Smash, TakeFaceUp, TakeTopCard
@@ -26,7 +28,7 @@ from claim.records import (
     TrickCompleted,
 )
 from claim.state import GameState, RecruitDecision, SmashDecision
-from claim.variant import DeckTables, HookTable
+from claim.variant import DeckTables
 from claim.zones import Phase, Zone
 
 __all__ = ["decide", "rank", "resolve_trick"]
@@ -62,24 +64,39 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
     seats = tables.seat_orders[board.leader]
     lead = tables.lead_of[cards[0]]
     lead_name = tables.faction_names[lead]
-    hooked = None
-    if any((1 << card) & hooks.rank_mask for card in cards):
-        hooked = Trick(variant, board.phase, seats, cards, lead_name)
-    order = rank(cards, tables, lead, hooks.rank_mask, hooked)
-    trick = Trick(variant, board.phase, seats, cards, lead_name, order, tuple(board.waiting))
-    deck = tables.deck
+    present = 0
+    for card in cards:
+        present |= 1 << card
+    trick = None
+    if present & hooks.rank_mask:
+        trick = Trick(variant, board.phase, seats, cards, lead_name)
+    order = rank(cards, tables, lead, hooks.rank_mask, trick)
     ranking = tuple(map(seats.__getitem__, order))
+    waiting = 0
+    for card in board.waiting:
+        waiting |= 1 << card
+    if (present | waiting) & hooks.placer_mask or present & hooks.leader_mask or (
+        (1 << cards[order[0]]) & hooks.peek_mask
+    ):
+        trick = Trick(variant, board.phase, seats, cards, lead_name, order, tuple(board.waiting))
+    else:
+        trick = None
+    deck = tables.deck
     events: list[RawEvent] = [
         (TrickCompleted, board.phase, tuple(zip(seats, map(deck.__getitem__, cards))),
          lead_name, ranking)
     ]
-    rights = _place(board, trick, hooks, events)
-    board.leader = _next_leader(trick, tables, hooks, events)
+    rights: list[tuple[int, int, str]] = []
+    placed = _place(board, trick, present | waiting, rights, events) if trick else 0
+    _place_default(board, ranking[0], present & ~placed, events)
+    board.leader = _next_leader(trick, tables, present, events) if trick else ranking[0]
+    if trick is None:
+        events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is Phase.RECRUIT:
-        peek = _peek(board, trick, tables, hooks, events)
+        peek = _peek(board, trick, tables, events) if trick else None
         _recruit(board, ranking, peek, events)
-    else:
+    elif rights:
         _smash(board, rights)
     if board.pending is None:
         _next_trick(board, events)
@@ -87,107 +104,78 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
 
 
 def _place(
-    board: Board, trick: Trick, hooks: HookTable, events: list[RawEvent]
-) -> list[tuple[int, int, str]]:
-    """Place the trick's cards; return the smash rights the placing created."""
-    tables = board.variant.tables
-    trick_mask = 0
-    for card in trick.cards:
-        trick_mask |= 1 << card
-    placed = 0
-    rights: list[tuple[int, int, str]] = []
-    if hooks.placers:
-        waiting_mask = 0
-        for card in board.waiting:
-            waiting_mask |= 1 << card
-        movable = trick_mask | waiting_mask
-        for fi in hooks.placers:
-            fmask = tables.faction_masks[fi]
-            if movable & fmask:
-                placed |= _place_faction(board, trick, fi, movable, rights, events)
-    _place_default(board, trick, trick_mask & ~placed, events)
-    return rights
-
-
-def _place_faction(
     board: Board,
     trick: Trick,
-    fi: int,
     movable: int,
     rights: list[tuple[int, int, str]],
     events: list[RawEvent],
 ) -> int:
-    """Carry out one faction's ``place`` effects; return the trick cards it placed."""
+    """Carry out the ``place`` hooks; return the trick cards they placed.
+
+    Smash rights the hooks grant are appended to ``rights``.
+    """
     tables = board.variant.tables
-    fmask = tables.faction_masks[fi]
-    power = tables.powers[fi]
-    positions = tuple(p for p, c in enumerate(trick.cards) if (1 << c) & fmask)
-    effects = power.place(trick, positions)
-    if effects is None:
-        return 0
     placed = 0
-    for effect in effects:
-        if isinstance(effect, SmashRight):
-            rights.append((effect.seat, effect.value, effect.prey))
+    for fi in tables.hooks[trick.phase].placers:
+        fmask = tables.faction_masks[fi]
+        if not movable & fmask:
             continue
-        bit = 1 << effect.card
-        if not (bit & fmask and bit & movable):
-            raise PowerError(
-                f"power of {power.faction} tried to place card {effect.card}, "
-                "which is not its own card in this trick or the waiting line"
-            )
-        if bit & movable and effect.card in trick.cards:
-            placed |= bit
-        else:
-            board.lift(effect.card)
-        board.put(effect, f"power of {power.faction}")
-        events.append((Placed, tables.deck[effect.card], effect.zone, effect.seat))
+        power = tables.powers[fi]
+        positions = tuple(p for p, c in enumerate(trick.cards) if (1 << c) & fmask)
+        effects = power.place(trick, positions)
+        for effect in effects or ():
+            if isinstance(effect, SmashRight):
+                rights.append((effect.seat, effect.value, effect.prey))
+                continue
+            bit = 1 << effect.card
+            if not bit & fmask & movable:
+                raise PowerError(
+                    f"power of {power.faction} tried to place card {effect.card}, "
+                    "which is not its own card in this trick or the waiting line"
+                )
+            if effect.card in trick.cards:
+                placed |= bit
+            else:
+                board.lift(effect.card)
+            board.put(effect, f"power of {power.faction}")
+            events.append((Placed, tables.deck[effect.card], effect.zone, effect.seat))
     return placed
 
 
-def _place_default(board: Board, trick: Trick, rest: int, events: list[RawEvent]) -> None:
+def _place_default(board: Board, winner: int, rest: int, events: list[RawEvent]) -> None:
     """Phase 1: discard the played cards; phase 2: the winner scores them."""
     if not rest:
         return
-    deck = board.variant.tables.deck
     seat: int | None
     if board.phase is Phase.RECRUIT:
         board.discard |= rest
         zone, seat = Zone.DISCARD, None
     else:
-        seat = trick.winner
-        board.scores[seat] |= rest
-        zone = Zone.SCORE
-    for card in trick.cards:
+        board.scores[winner] |= rest
+        zone, seat = Zone.SCORE, winner
+    deck = board.variant.tables.deck
+    for card in board.trick:
         if (1 << card) & rest:
             events.append((Placed, deck[card], zone, seat))
 
 
-def _next_leader(
-    trick: Trick, tables: DeckTables, hooks: HookTable, events: list[RawEvent]
-) -> int:
+def _next_leader(trick: Trick, tables: DeckTables, present: int, events: list[RawEvent]) -> int:
     """The winner leads, unless a ``next_leader`` hook (Dragons, R8) decides."""
-    if hooks.leaders:
-        present = 0
-        for card in trick.cards:
-            present |= 1 << card
-        for fi in hooks.leaders:
-            if present & tables.faction_masks[fi]:
-                seat = tables.powers[fi].next_leader(trick)
-                if seat is not None:
-                    events.append((LeaderChosen, seat, tables.faction_names[fi]))
-                    return seat
+    for fi in tables.hooks[trick.phase].leaders:
+        if present & tables.faction_masks[fi]:
+            seat = tables.powers[fi].next_leader(trick)
+            if seat is not None:
+                events.append((LeaderChosen, seat, tables.faction_names[fi]))
+                return seat
     winner = trick.winner
     events.append((LeaderChosen, winner, None))
     return winner
 
 
-def _peek(
-    board: Board, trick: Trick, tables: DeckTables, hooks: HookTable, events: list[RawEvent]
-) -> int | None:
+def _peek(board: Board, trick: Trick, tables: DeckTables, events: list[RawEvent]) -> int | None:
     """The seat of a winner whose winning card lets them peek (Seers), if any."""
     card = trick.cards[trick.ranking[0]]
-    if not (1 << card) & hooks.peek_mask:
+    if not (1 << card) & tables.hooks[trick.phase].peek_mask:
         return None
     if not tables.powers[tables.card_faction[card]].grants_peek(trick):
         return None
@@ -256,7 +244,11 @@ def _smash_targets(board: Board, seat: int, value: int, prey: str) -> tuple[Move
     return tuple(moves)
 
 
-def _smash(board: Board, rights: list[tuple[int, int, str]] | tuple[tuple[int, int, str], ...]) -> None:
+Right = tuple[int, int, str]
+"""A smash right: (seat, value, prey faction)."""
+
+
+def _smash(board: Board, rights: Sequence[Right]) -> None:
     """Ask the next smash right that has a target (R7, R15)."""
     for i, (seat, value, prey) in enumerate(rights):
         targets = _smash_targets(board, seat, value, prey)
@@ -270,7 +262,7 @@ def _next_trick(board: Board, events: list[RawEvent]) -> None:
     """Turn the next face-up cards, start phase 2, or end the game."""
     if any(board.hands):
         if board.phase is Phase.RECRUIT:
-            count = board.variant.face_up_count
+            count = board.variant.tables.face_up_count
             board.face_up = list(board.draw_pile[:count])
             board.draw_pile = board.draw_pile[count:]
             deck = board.variant.tables.deck
