@@ -152,10 +152,11 @@ def apply(state: GameState, move: Move | str) -> GameState:
         move = parse_move(move, state.variant)
     if state.pending is not None:
         check(state, move)
-        return decide(state, move)  # type: ignore[arg-type]
+        return decide(state, move)
     card = _card_to_play(state, move)
+    assert isinstance(move, PlayCard)  # _card_to_play accepts nothing else
     seat = (state.leader + len(state.trick)) % state.variant.players
-    return _play(state, seat, card, move)  # type: ignore[arg-type]
+    return _play(state, seat, card, move)
 
 
 def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
