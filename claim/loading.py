@@ -14,11 +14,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+import attrs
 import yaml
 
 from claim.cards import Faction, PowerSpec
 from claim.errors import UnknownNameError, VariantError
-from claim.factions.protocol import option_fields, power_parameters, registry
+from claim.factions.protocol import power_parameters, registry
 from claim.variant import HAND_SIZES, Variant
 
 __all__ = ["builtin_variants", "catalog", "load_variant", "mix", "variant_from_yaml"]
@@ -60,6 +61,11 @@ class _Doc:
             for key_node, value_node in node.value:
                 key = self._scalar(key_node)
                 sub = f"{path}.{key}" if path else str(key)
+                if key in result:
+                    raise VariantError(
+                        f"key {key!r} is given twice", source=self.source,
+                        line=key_node.start_mark.line + 1, key=sub,
+                    )
                 result[key] = self._convert(value_node, sub)
             return result
         if isinstance(node, yaml.SequenceNode):
@@ -211,42 +217,16 @@ def _assemble(
 ) -> Variant:
     if players not in HAND_SIZES:
         raise VariantError(f"players must be 2, 3 or 4, not {players!r}", key="players")
-    _check_options(factions, options)
     if not house:
         _check_official(factions, players)
     return Variant(name, title, players, tuple(factions), options, house, description)
-
-
-def _check_options(factions: Sequence[Faction], options: Mapping[str, Any]) -> None:
-    declared = {}
-    for faction in factions:
-        declared.update(option_fields(registry.get(faction.power.name)))
-    for name, value in options.items():
-        if name not in declared:
-            import difflib
-
-            near = difflib.get_close_matches(str(name), declared, n=1)
-            hint = f"; did you mean {near[0]!r}?" if near else ""
-            known = ", ".join(sorted(declared)) or "none"
-            raise VariantError(
-                f"unknown rule option {name!r}{hint} (options of these factions: {known})",
-                key=f"options.{name}",
-            )
-        if value not in declared[name].choices or type(value) is not type(
-            declared[name].default
-        ):
-            raise VariantError(
-                f"rule option {name!r} cannot be {value!r}; "
-                f"choose one of {list(declared[name].choices)}",
-                key=f"options.{name}",
-            )
 
 
 def _check_official(factions: Sequence[Faction], players: int) -> None:
     known, pairs = catalog()
     names = [f.name for f in factions]
     for faction in factions:
-        if known.get(faction.name) != faction:
+        if _normalized(known.get(faction.name)) != _normalized(faction):
             raise VariantError(
                 f"faction {faction.name!r} is not the official one; "
                 "set 'house: true' for a house mix",
@@ -273,6 +253,18 @@ def _check_official(factions: Sequence[Faction], players: int) -> None:
             "factions stay out (RULES 1)",
             key="factions",
         )
+
+
+def _normalized(faction: Faction | None) -> tuple[object, ...] | None:
+    """A faction's rule-relevant content, with its power's defaults filled in."""
+    if faction is None:
+        return None
+    cls = registry.get(faction.power.name)
+    defaults = {
+        a.name: a.default for a in attrs.fields(cls) if a.name in power_parameters(cls)
+    }
+    params = {**defaults, **faction.power.params_dict()}
+    return (faction.name, faction.code, sorted(faction.values), cls.name, sorted(params.items()))
 
 
 def mix(

@@ -12,6 +12,7 @@ Loading from YAML and the official-mix rules live in :mod:`claim.loading`.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
@@ -21,7 +22,7 @@ import attrs
 from claim import factions as _factions  # noqa: F401  (registers the built-in powers)
 from claim.cards import Card, Faction, parse_card_text
 from claim.errors import NotationError, VariantError
-from claim.factions.protocol import FactionPower, option_fields, overrides, registry
+from claim.factions.protocol import FactionPower, RuleOption, option_fields, overrides, registry
 from claim.moves import PlayCard
 from claim.zones import Phase
 
@@ -133,6 +134,17 @@ def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
     return tuple(powers)
 
 
+def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
+    lead = power.lead_faction()
+    if lead not in index:
+        raise VariantError(
+            f"power {power.name!r} of {power.faction!r} leads faction {lead!r}, "
+            "which is not in this variant",
+            key="factions",
+        )
+    return index[lead]
+
+
 def _build_tables(variant: Variant) -> DeckTables:
     powers = _build_powers(variant)
     names = tuple(f.name for f in variant.factions)
@@ -163,7 +175,7 @@ def _build_tables(variant: Variant) -> DeckTables:
         card_value=tuple(c.value for c in deck),
         faction_masks=tuple(faction_masks),
         powers=powers,
-        lead_of=tuple(index[powers[fi].lead_faction()] for fi in card_faction),
+        lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
         counts_masks=tuple(counts),
         wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
         full_mask=(1 << len(deck)) - 1,
@@ -180,6 +192,43 @@ def _build_tables(variant: Variant) -> DeckTables:
         hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
         finishers=tuple(i for i, p in enumerate(powers) if overrides(p, "finish")),
     )
+
+
+def _check_options(variant: Variant) -> None:
+    """Every option set must be declared by a power of the variant, with a valid value."""
+    declared: dict[str, RuleOption] = {}
+    for faction in variant.factions:
+        declared.update(option_fields(registry.get(faction.power.name)))
+    for name, value in variant.options:
+        option = declared.get(name)
+        if option is None:
+            near = difflib.get_close_matches(name, declared, n=1)
+            hint = f"; did you mean {near[0]!r}?" if near else ""
+            known = ", ".join(sorted(declared)) or "none"
+            raise VariantError(
+                f"unknown rule option {name!r}{hint} (options of these factions: {known})",
+                key=f"options.{name}",
+            )
+        if value not in option.choices or type(value) is not type(option.default):
+            raise VariantError(
+                f"rule option {name!r} cannot be {value!r}; choose one of {list(option.choices)}",
+                key=f"options.{name}",
+            )
+
+
+def _check_power_factions(variant: Variant, tables: DeckTables) -> None:
+    """Faction names a power is given explicitly must be factions of the variant."""
+    names = set(tables.faction_names)
+    for i, faction in enumerate(variant.factions):
+        power = tables.powers[i]
+        for param in type(power).faction_params:
+            given = dict(faction.power.params).get(param)
+            if given is not None and given not in names:
+                raise VariantError(
+                    f"power {power.name!r} of {faction.name!r}: {param} names faction "
+                    f"{given!r}, which is not in this variant ({', '.join(sorted(names))})",
+                    key="factions",
+                )
 
 
 def _factions_tuple(factions: Iterable[Faction]) -> tuple[Faction, ...]:
@@ -222,7 +271,10 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         self._check_structure()
-        object.__setattr__(self, "tables", _build_tables(self))
+        _check_options(self)
+        tables = _build_tables(self)
+        _check_power_factions(self, tables)
+        object.__setattr__(self, "tables", tables)
 
     def _check_structure(self) -> None:
         if self.players not in HAND_SIZES:

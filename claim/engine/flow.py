@@ -105,7 +105,13 @@ def _card_to_play(state: GameState, move: object) -> int:
 
 
 def check(state: GameState, move: object) -> None:
-    """Raise :class:`IllegalMoveError` with the reason if ``move`` is illegal."""
+    """Raise :class:`IllegalMoveError` with the reason if ``move`` is illegal.
+
+    ``move`` may be a Move or its notation; bad notation raises
+    :class:`~claim.errors.NotationError`.
+    """
+    if isinstance(move, str):
+        move = parse_move(move, state.variant)
     if state.pending is not None and state.phase is not Phase.OVER:
         if isinstance(move, MOVE_TYPES) and move in state.pending.moves:
             return

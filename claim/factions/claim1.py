@@ -47,6 +47,8 @@ class Knights(FactionPower):
         ),
     )
 
+    faction_params: ClassVar[tuple[str, ...]] = ("beats",)
+
     beats: str = "goblins"
     beat_all: bool = True
 

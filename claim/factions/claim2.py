@@ -61,6 +61,8 @@ class Giants(FactionPower):
     name: ClassVar[str] = "giants"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
+    faction_params: ClassVar[tuple[str, ...]] = ("prey",)
+
     prey: str = "gnomes"
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:

@@ -172,6 +172,8 @@ class FactionPower:
     rule_options: ClassVar[tuple[RuleOption, ...]] = ()
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT, Phase.SUPPORT})
     """The phases in which the engine calls this power's trick hooks."""
+    faction_params: ClassVar[tuple[str, ...]] = ()
+    """Parameters that name a faction; a variant checks they name one of its own."""
 
     faction: str
 
