@@ -13,6 +13,8 @@ Loading from YAML and the official-mix rules live in :mod:`claim.loading`.
 from __future__ import annotations
 
 import difflib
+import itertools
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
@@ -66,6 +68,9 @@ class DeckTables:
     card_kind: tuple[int, ...]
     play_moves: tuple[PlayCard, ...]
     """Per card: the move that plays a card of its kind."""
+    move_chunks: tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
+    """``(shift, mask, table)`` per chunk of at most 8 card ids, cut at kind
+    boundaries: ``table[(hand >> shift) & mask]`` is the chunk's moves."""
     kind_of_move: Mapping[object, int]
     kind_of_card: Mapping[Card, int]
     face_up_count: int
@@ -134,6 +139,43 @@ def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
     return tuple(powers)
 
 
+def _move_chunks(
+    deck: tuple[Card, ...], kinds: Mapping[Card, int], kind_moves: Mapping[int, PlayCard]
+) -> tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]:
+    """Per-chunk tables from a card mask to its distinct play moves, in deck order.
+
+    Empty when some kind has more than 8 identical cards (then the engine walks
+    the mask's bits instead).
+    """
+    if max(Counter(deck).values()) > 8:
+        return ()
+    bounds: list[int] = [0]
+    for cid in range(1, len(deck) + 1):
+        at_kind_end = cid == len(deck) or deck[cid] != deck[cid - 1]
+        if at_kind_end and cid - bounds[-1] > 8:
+            bounds.append(_last_kind_start(deck, bounds[-1]))
+    bounds.append(len(deck))
+    chunks = []
+    for start, stop in itertools.pairwise(bounds):
+        width = stop - start
+        table = []
+        for sub in range(1 << width):
+            moves = dict.fromkeys(
+                kind_moves[kinds[deck[start + i]]] for i in range(width) if sub >> i & 1
+            )
+            table.append(tuple(moves))
+        chunks.append((start, (1 << width) - 1, tuple(table)))
+    return tuple(chunks)
+
+
+def _last_kind_start(deck: tuple[Card, ...], start: int) -> int:
+    """Where the last kind boundary at most 8 cards after ``start`` lies."""
+    cut = start + 8
+    while deck[cut] == deck[cut - 1]:
+        cut -= 1
+    return cut
+
+
 def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
     lead = power.lead_faction()
     if lead not in index:
@@ -182,6 +224,7 @@ def _build_tables(variant: Variant) -> DeckTables:
         kind_masks=tuple(kind_masks),
         card_kind=tuple(kinds[c] for c in deck),
         play_moves=tuple(kind_moves[kinds[c]] for c in deck),
+        move_chunks=_move_chunks(deck, kinds, kind_moves),
         kind_of_move={move: kind for kind, move in kind_moves.items()},
         kind_of_card=kinds,
         face_up_count=variant.face_up_count,

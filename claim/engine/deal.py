@@ -48,7 +48,7 @@ def new_game(
         from claim.loading import load_variant
 
         variant = load_variant(variant)
-    if not isinstance(first_leader, int) or not 0 <= first_leader < variant.players:
+    if type(first_leader) is not int or not 0 <= first_leader < variant.players:
         raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
                         f"not {first_leader!r}")
     if hands is not None or draw_pile is not None:

@@ -60,6 +60,19 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         follow = mask & tables.faction_masks[tables.lead_of[trick[0]]]
         if follow:
             mask = follow | (mask & tables.wild_mask)
+    chunks = tables.move_chunks
+    if chunks:
+        found: tuple[Move, ...] = ()
+        for shift, width, table in chunks:
+            part = (mask >> shift) & width
+            if part:
+                found += table[part]
+        return found
+    return _moves_by_bits(tables, mask)
+
+
+def _moves_by_bits(tables: DeckTables, mask: int) -> tuple[Move, ...]:
+    """The distinct play moves of a card mask, walking its bits (any deck)."""
     moves = tables.play_moves
     found: list[Move] = []
     previous = None
@@ -153,16 +166,16 @@ def apply(state: GameState, move: Move | str) -> GameState:
             if follow:
                 mine &= follow | tables.wild_mask
         if mine:
-            return _play(state, seat, (mine & -mine).bit_length() - 1, move)
+            card = (mine & -mine).bit_length() - 1
+            return _play(state, seat, card, tables.play_moves[card])
     if isinstance(move, str):
         move = parse_move(move, state.variant)
     if state.pending is not None:
         check(state, move)
         return decide(state, move)
     card = _card_to_play(state, move)
-    assert isinstance(move, PlayCard)  # _card_to_play accepts nothing else
     seat = (state.leader + len(state.trick)) % state.variant.players
-    return _play(state, seat, card, move)
+    return _play(state, seat, card, state.variant.tables.play_moves[card])
 
 
 def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
