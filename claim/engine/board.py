@@ -8,6 +8,7 @@ into one new :class:`~claim.state.GameState`. A board never escapes the engine.
 
 from __future__ import annotations
 
+from claim._fast import slot_maker
 from claim.errors import ClaimError
 from claim.factions.protocol import Placement
 from claim.records import MoveRecord
@@ -15,7 +16,12 @@ from claim.state import Decision, GameState
 from claim.variant import Variant
 from claim.zones import Phase, Zone
 
-__all__ = ["Board", "PowerError"]
+__all__ = ["Board", "PowerError", "make_record", "make_state"]
+
+make_state = slot_maker(GameState)
+"""Build a GameState from its fields in order (the engine's hot path)."""
+make_record = slot_maker(MoveRecord)
+"""Build a MoveRecord from its fields in order."""
 
 
 class PowerError(ClaimError, RuntimeError):
@@ -58,7 +64,7 @@ class Board:
 
     def freeze(self, records: tuple[MoveRecord, ...]) -> GameState:
         """The new state these parts make, with ``records`` as its history."""
-        return GameState(
+        return make_state(
             self.variant,
             self.phase,
             self.leader,

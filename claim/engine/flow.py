@@ -26,12 +26,11 @@ prints nothing; perspective enters only through views built from a state.
 
 from __future__ import annotations
 
-from claim.engine.board import Board
+from claim.engine.board import Board, make_record, make_state
 from claim.engine.tricks import decide, resolve_trick
 from claim.errors import ClaimError, IllegalMoveError
 from claim.moves import MOVE_TYPES, Move, PlayCard
 from claim.notation import parse_move
-from claim.records import MoveRecord
 from claim.state import GameState
 from claim.variant import DeckTables
 from claim.zones import Phase
@@ -184,17 +183,17 @@ def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
     hands[seat] ^= 1 << card
     trick = state.trick + (card,)
     if len(trick) < state.variant.players:
-        return GameState(
+        return make_state(
             state.variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
             state.face_up, state.follower_masks, state.score_masks, state.in_front_masks,
             state.waiting, state.discard_mask, None,
-            state.records + (MoveRecord(seat, move),),
+            state.records + (make_record(seat, move, ()),),
         )
     board = Board(state)
     board.hands = hands
     board.trick = trick
     events = resolve_trick(board)
-    return board.freeze(state.records + (MoveRecord(seat, move, events),))
+    return board.freeze(state.records + (make_record(seat, move, events),))
 
 
 def describe(state: GameState) -> str:

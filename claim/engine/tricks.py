@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from claim.engine.board import Board, PowerError
+from claim._fast import slot_maker
+from claim.engine.board import Board, PowerError, make_record
 from claim.factions.protocol import RankKey, SmashRight, Trick
 from claim.moves import DeclineSmash, Move, Smash, TakeFaceUp, TakeTopCard
 from claim.records import (
@@ -19,7 +20,6 @@ from claim.records import (
     FaceUpTaken,
     FaceUpTurned,
     LeaderChosen,
-    MoveRecord,
     Peeked,
     PhaseStarted,
     Placed,
@@ -33,26 +33,41 @@ from claim.zones import Phase, Zone
 
 __all__ = ["decide", "rank", "resolve_trick"]
 
+make_trick = slot_maker(Trick)
+
+
+def _packed(key: RankKey) -> int:
+    """A hook's rank key as one int that orders like the tuple."""
+    group, value, secondary, position = key
+    return (((group + 8) << 48) | ((value + 2**15) << 32) | ((secondary + 2**15) << 16)
+            | (position + 2**15))
+
 
 def rank(
     cards: tuple[int, ...], tables: DeckTables, lead: int, rank_mask: int, trick: Trick | None
 ) -> tuple[int, ...]:
     """Positions of the trick's cards from rank 1 down (RULES 3, R2, R4).
 
-    ``trick`` is needed only when a card's faction overrides ``rank_key``.
+    Keys are the tuples of :data:`~claim.factions.protocol.RankKey` packed into ints
+    (groups, values and positions well inside 16 bits). ``trick`` is needed only
+    when a card's faction overrides ``rank_key``.
     """
     counts = tables.counts_masks[lead]
     values = tables.card_value
-    keys: list[RankKey] = []
+    keys = []
     for position, card in enumerate(cards):
-        key = None
         bit = 1 << card
+        key = None
         if bit & rank_mask and trick is not None:
             key = tables.powers[tables.card_faction[card]].rank_key(trick, position)
         if key is None:
-            key = (1 if position == 0 or bit & counts else 0, values[card], 0, -position)
-        keys.append(key)
-    return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
+            group = 9 if position == 0 or bit & counts else 8
+            keys.append((group << 48) | ((values[card] + 2**15) << 32) | (2**15 << 16)
+                        | (2**15 - position))
+        else:
+            keys.append(_packed(key))
+    keys.sort(reverse=True)
+    return tuple([2**15 - (key & 0xFFFF) for key in keys])
 
 
 def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
@@ -69,7 +84,7 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
         present |= 1 << card
     trick = None
     if present & hooks.rank_mask:
-        trick = Trick(variant, board.phase, seats, cards, lead_name)
+        trick = make_trick(variant, board.phase, seats, cards, lead_name, (), ())
     order = rank(cards, tables, lead, hooks.rank_mask, trick)
     ranking = tuple(map(seats.__getitem__, order))
     waiting = 0
@@ -78,7 +93,8 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
     if (present | waiting) & hooks.placer_mask or present & hooks.leader_mask or (
         (1 << cards[order[0]]) & hooks.peek_mask
     ):
-        trick = Trick(variant, board.phase, seats, cards, lead_name, order, tuple(board.waiting))
+        waiting_ids = tuple(board.waiting)
+        trick = make_trick(variant, board.phase, seats, cards, lead_name, order, waiting_ids)
     else:
         trick = None
     deck = tables.deck
@@ -202,7 +218,8 @@ def _recruit(
     while queue:
         seat, queue = queue[0], queue[1:]
         if not board.face_up:
-            card = board.draw()
+            card = board.draw_pile[0]
+            board.draw_pile = board.draw_pile[1:]
             board.followers[seat] |= 1 << card
             events.append((CardDrawn, seat, deck[card]))
             continue
@@ -306,7 +323,7 @@ def decide(state: GameState, move: Move) -> GameState:
         _smash(board, pending.rights)
     if board.pending is None:
         _next_trick(board, events)
-    return board.freeze(state.records + (MoveRecord(pending.seat, move, tuple(events)),))
+    return board.freeze(state.records + (make_record(pending.seat, move, tuple(events)),))
 
 
 def _apply_smash(board: Board, seat: int, move: Smash, events: list[RawEvent]) -> None:
