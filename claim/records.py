@@ -57,6 +57,18 @@ class TrickCompleted:
         """The seat of rank 1."""
         return self.ranking[0]
 
+    @classmethod
+    def from_raw(
+        cls,
+        phase: Phase,
+        seats: tuple[int, ...],
+        cards: tuple[Card, ...],
+        lead_faction: str,
+        ranking: tuple[int, ...],
+    ) -> TrickCompleted:
+        """Build the event from the engine's raw form (seats and cards apart)."""
+        return cls(phase, tuple(zip(seats, cards)), lead_faction, ranking)
+
 
 @attrs.frozen
 class Placed:
@@ -155,7 +167,8 @@ Event = (
 
 
 RawEvent = tuple[Any, ...]
-"""An event as the engine stores it: its class, then its fields in order."""
+"""An event as the engine stores it: its class (or a named constructor such as
+:meth:`TrickCompleted.from_raw`), then the arguments that build it."""
 
 
 @attrs.frozen

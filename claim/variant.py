@@ -26,6 +26,7 @@ from claim.cards import Card, Faction, parse_card_text
 from claim.errors import NotationError, VariantError
 from claim.factions.protocol import FactionPower, RuleOption, option_fields, overrides, registry
 from claim.moves import PlayCard
+from claim.records import MoveRecord
 from claim.zones import Phase
 
 __all__ = ["HAND_SIZES", "DeckTables", "HookTable", "Variant"]
@@ -55,6 +56,8 @@ class DeckTables:
     faction_index: Mapping[str, int]
     card_faction: tuple[int, ...]
     card_value: tuple[int, ...]
+    card_bits: tuple[int, ...]
+    """Per card id: ``1 << id``."""
     faction_masks: tuple[int, ...]
     powers: tuple[FactionPower, ...]
     lead_of: tuple[int, ...]
@@ -72,6 +75,11 @@ class DeckTables:
     """``(shift, mask, table)`` per chunk of at most 8 card ids, cut at kind
     boundaries: ``table[(hand >> shift) & mask]`` is the chunk's moves."""
     kind_of_move: Mapping[object, int]
+    mask_of_move: Mapping[object, int]
+    """Per play move: the mask of the cards it may play."""
+    quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
+    """Per seat and play move: the record of a play that completes no trick (it
+    causes no event, so one shared immutable record serves every such play)."""
     kind_of_card: Mapping[Card, int]
     face_up_count: int
     """Face-up cards per phase 1 trick."""
@@ -215,6 +223,7 @@ def _build_tables(variant: Variant) -> DeckTables:
         faction_index=index,
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
+        card_bits=tuple(1 << cid for cid in range(len(deck))),
         faction_masks=tuple(faction_masks),
         powers=powers,
         lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
@@ -226,6 +235,11 @@ def _build_tables(variant: Variant) -> DeckTables:
         play_moves=tuple(kind_moves[kinds[c]] for c in deck),
         move_chunks=_move_chunks(deck, kinds, kind_moves),
         kind_of_move={move: kind for kind, move in kind_moves.items()},
+        mask_of_move={move: kind_masks[kind] for kind, move in kind_moves.items()},
+        quiet_records=tuple(
+            {move: MoveRecord(seat, move) for move in kind_moves.values()}
+            for seat in range(variant.players)
+        ),
         kind_of_card=kinds,
         face_up_count=variant.face_up_count,
         seat_orders=tuple(

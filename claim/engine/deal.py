@@ -57,12 +57,8 @@ def new_game(
         seat_cards, pile = _explicit(variant, hands, draw_pile)
     else:
         seat_cards, pile = _shuffled(variant, rng if rng is not None else _rng(seed))
-    masks = []
-    for cards in seat_cards:
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
-        masks.append(mask)
+    bits = variant.tables.card_bits
+    masks = [sum(map(bits.__getitem__, cards)) for cards in seat_cards]  # distinct bits: sum == or
     count = variant.face_up_count
     zeros = (0,) * variant.players
     return GameState(

@@ -53,9 +53,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, in deck order for card plays."""
     if state.pending is not None:
         return state.pending.moves
-    if state.phase is OVER:
-        return ()
-    tables = state.variant.tables
+    tables = state.variant.tables  # once the game is over, every hand is empty
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
     if trick:
@@ -154,15 +152,15 @@ def apply(state: GameState, move: Move | str) -> GameState:
         IllegalMoveError: The move is not legal in ``state``.
         NotationError: ``move`` is text that is not a move.
     """
-    if move.__class__ is PlayCard and state.pending is None and state.phase is not OVER:
+    if move.__class__ is PlayCard and state.pending is None:
         # Fast path: the same checks as _card_to_play, without building reasons.
+        # (Once the game is over every hand is empty, so nothing passes here.)
         variant = state.variant
         tables = variant.tables
-        kind = tables.kind_of_move.get(move)
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
-        mine = 0 if kind is None else hand & tables.kind_masks[kind]
+        mine = hand & tables.mask_of_move.get(move, 0)
         if mine and trick:
             follow = hand & tables.faction_masks[tables.lead_of[trick[0]]]
             if follow:
@@ -190,7 +188,7 @@ def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
             state.variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
             state.face_up, state.follower_masks, state.score_masks, state.in_front_masks,
             state.waiting, state.discard_mask, None,
-            state.records + (make_record(seat, move, ()),),
+            state.records + (state.variant.tables.quiet_records[seat][move],),
         )
     board = Board(state)
     board.hands = hands

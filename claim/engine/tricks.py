@@ -106,7 +106,7 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
         trick = None
     deck = tables.deck
     events: list[RawEvent] = [
-        (TrickCompleted, board.phase, tuple(zip(seats, map(deck.__getitem__, cards))),
+        (TrickCompleted.from_raw, board.phase, seats, tuple(map(deck.__getitem__, cards)),
          lead_name, ranking)
     ]
     rights: list[tuple[int, int, str]] = []
@@ -222,8 +222,7 @@ def _recruit(
 ) -> None:
     """Hand out followers in rank order until a real decision is needed (RULES 3)."""
     deck = board.variant.tables.deck
-    while queue:
-        seat, queue = queue[0], queue[1:]
+    for index, seat in enumerate(queue):
         if not board.face_up:
             card = board.draw_pile[0]
             board.draw_pile = board.draw_pile[1:]
@@ -237,7 +236,7 @@ def _recruit(
             continue
         moves = _recruit_moves(board, seat == peek)
         if len(moves) > 1:
-            board.pending = RecruitDecision(seat, queue, seat == peek, moves)
+            board.pending = RecruitDecision(seat, queue[index + 1 :], seat == peek, moves)
             return
         _take(board, seat, moves[0], events)
 

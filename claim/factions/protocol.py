@@ -25,7 +25,6 @@ Undead power.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
@@ -279,6 +278,8 @@ class PowerRegistry:
         if self._entry_points_loaded:
             return
         self._entry_points_loaded = True
+        from importlib import metadata  # slow to import; needed only here
+
         for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
             self.register(entry.load())
 
