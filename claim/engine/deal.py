@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from claim._fast import slot_maker
 from claim.cards import Card
 from claim.errors import DealError
 from claim.state import GameState
@@ -12,6 +13,8 @@ from claim.variant import Variant
 from claim.zones import Phase
 
 __all__ = ["new_game"]
+
+_make_state = slot_maker(GameState)
 
 CardLike = Card | str
 
@@ -61,7 +64,7 @@ def new_game(
     masks = [sum(map(bits.__getitem__, cards)) for cards in seat_cards]  # distinct bits: sum == or
     count = variant.face_up_count
     zeros = (0,) * variant.players
-    return GameState(
+    return _make_state(
         variant, Phase.RECRUIT, first_leader, (), tuple(masks), tuple(pile[count:]),
         tuple(pile[:count]), zeros, zeros, zeros, (), 0, None, (),
     )
