@@ -27,6 +27,7 @@ from claim.moves import DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTop
 from claim.notation import parse_card, parse_move
 from claim.records import MoveRecord
 from claim.state import GameState, RecruitDecision, SmashDecision
+from claim.text import format_result
 from claim.variant import Variant
 from claim.zones import Phase, Zone
 
@@ -61,6 +62,7 @@ __all__ = [
     "VariantError",
     "Zone",
     "builtin_variants",
+    "format_result",
     "load_variant",
     "mix",
     "new_game",

@@ -56,18 +56,7 @@ def main(seed: int = 7) -> claim.GameResult:
           f"{len(smashes)} Gnomes smashed")
 
     result = state.result()
-    print("votes:")
-    for vote in result.factions:
-        counts = "  ".join(
-            f"{count}({card or '-'})"
-            for count, card in zip(vote.counts, vote.highest, strict=True)
-        )
-        owner = "nobody" if vote.winner is None else f"seat {vote.winner}"
-        print(f"  {vote.faction:8} {counts:16} -> {owner}")
-    if result.is_draw:
-        print(f"draw ({result.decided_by.value})")
-    else:
-        print(f"seat {result.winner} wins by {result.decided_by.value}, votes {result.votes}")
+    print(claim.format_result(result))
     return result
 
 

@@ -32,7 +32,7 @@ from claim.errors import ClaimError, IllegalMoveError
 from claim.moves import MOVE_TYPES, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
-from claim.variant import DeckTables
+from claim.tables import DeckTables
 from claim.zones import Phase
 
 __all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]

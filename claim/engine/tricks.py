@@ -28,7 +28,7 @@ from claim.records import (
     TrickCompleted,
 )
 from claim.state import GameState, RecruitDecision, SmashDecision
-from claim.variant import DeckTables
+from claim.tables import DeckTables
 from claim.zones import Phase, Zone
 
 __all__ = ["decide", "rank", "resolve_trick"]

@@ -1,0 +1,246 @@
+"""Per-variant tables: what the engine reads in its inner loop.
+
+Cards are referred to by their position in the variant's deck (a *card id*) and
+sets of cards by integer bit masks over those positions. :func:`build_tables` turns
+a variant's factions and their powers' static hooks into these tables once, when the
+variant is built: faction masks, the follow and wild masks, the moves of every card
+(in chunk tables for legal moves), and which factions override which trick hook in
+each phase.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim.cards import Card
+from claim.errors import VariantError
+from claim.factions.protocol import FactionPower, option_fields, overrides, registry
+from claim.moves import PlayCard
+from claim.records import MoveRecord
+from claim.zones import Phase
+
+if TYPE_CHECKING:
+    from claim.variant import Variant
+
+__all__ = ["DeckTables", "HookTable", "build_tables", "ids_in"]
+
+
+def ids_in(mask: int) -> Iterator[int]:
+    """The deck positions whose bits are set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@attrs.frozen(slots=True)
+class DeckTables:
+    """Per-variant tables derived from the factions and their static hooks.
+
+    Cards are referred to by their position in :attr:`deck` (a *card id*), and sets
+    of cards by integer bit masks over those positions.
+    """
+
+    deck: tuple[Card, ...]
+    faction_names: tuple[str, ...]
+    faction_index: Mapping[str, int]
+    card_faction: tuple[int, ...]
+    card_value: tuple[int, ...]
+    card_bits: tuple[int, ...]
+    """Per card id: ``1 << id``."""
+    faction_masks: tuple[int, ...]
+    powers: tuple[FactionPower, ...]
+    lead_of: tuple[int, ...]
+    """Per card: the faction index it makes lead when it leads."""
+    counts_masks: tuple[int, ...]
+    """Per faction index F: the cards that count as F when following a lead of F."""
+    wild_mask: int
+    full_mask: int
+    kind_masks: tuple[int, ...]
+    """Per kind (a distinct faction and value): the cards of that kind."""
+    card_kind: tuple[int, ...]
+    play_moves: tuple[PlayCard, ...]
+    """Per card: the move that plays a card of its kind."""
+    move_chunks: tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
+    """``(shift, mask, table)`` per chunk of at most 8 card ids, cut at kind
+    boundaries: ``table[(hand >> shift) & mask]`` is the chunk's moves."""
+    kind_of_move: Mapping[object, int]
+    mask_of_move: Mapping[object, int]
+    """Per play move: the mask of the cards it may play."""
+    quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
+    """Per seat and play move: the record of a play that completes no trick (it
+    causes no event, so one shared immutable record serves every such play)."""
+    kind_of_card: Mapping[Card, int]
+    face_up_count: int
+    """Face-up cards per phase 1 trick."""
+    seat_orders: tuple[tuple[int, ...], ...]
+    """Per leader: the seats in play order from that leader."""
+    hooks: Mapping[Phase, HookTable]
+    """Per phase: which factions' trick hooks the engine calls."""
+    finishers: tuple[int, ...]
+    """The faction indices whose power overrides ``finish``."""
+
+
+@attrs.frozen(slots=True)
+class HookTable:
+    """Which factions override each trick hook, in one phase.
+
+    Attributes:
+        rank_mask: The cards whose faction overrides ``rank_key``.
+        placers: The faction indices overriding ``place``.
+        placer_mask: The cards of those factions.
+        leaders: The faction indices overriding ``next_leader``.
+        leader_mask: The cards of those factions.
+        peek_mask: The cards whose faction overrides ``grants_peek``.
+    """
+
+    rank_mask: int
+    placers: tuple[int, ...]
+    placer_mask: int
+    leaders: tuple[int, ...]
+    leader_mask: int
+    peek_mask: int
+
+
+def _hook_table(
+    powers: tuple[FactionPower, ...], faction_masks: list[int], phase: Phase
+) -> HookTable:
+    def users(hook: str) -> tuple[int, ...]:
+        return tuple(
+            i for i, p in enumerate(powers) if phase in p.phases and overrides(p, hook)
+        )
+
+    return HookTable(
+        rank_mask=sum(faction_masks[i] for i in users("rank_key")),
+        placers=users("place"),
+        placer_mask=sum(faction_masks[i] for i in users("place")),
+        leaders=users("next_leader"),
+        leader_mask=sum(faction_masks[i] for i in users("next_leader")),
+        peek_mask=sum(faction_masks[i] for i in users("grants_peek")),
+    )
+
+
+def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
+    chosen = dict(variant.options)
+    powers = []
+    for faction in variant.factions:
+        cls = registry.get(faction.power.name)
+        kwargs = faction.power.params_dict()
+        for name, option in option_fields(cls).items():
+            kwargs[option.field] = chosen.get(name, option.default)
+        try:
+            powers.append(cls(faction=faction.name, **kwargs))
+        except TypeError as exc:
+            raise VariantError(
+                f"power {cls.name!r} of faction {faction.name!r}: {exc}", source="<python>"
+            ) from None
+    return tuple(powers)
+
+
+def _move_chunks(
+    deck: tuple[Card, ...], kinds: Mapping[Card, int], kind_moves: Mapping[int, PlayCard]
+) -> tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]:
+    """Per-chunk tables from a card mask to its distinct play moves, in deck order.
+
+    Empty when some kind has more than 8 identical cards (then the engine walks
+    the mask's bits instead).
+    """
+    if max(Counter(deck).values()) > 8:
+        return ()
+    bounds: list[int] = [0]
+    for cid in range(1, len(deck) + 1):
+        at_kind_end = cid == len(deck) or deck[cid] != deck[cid - 1]
+        if at_kind_end and cid - bounds[-1] > 8:
+            bounds.append(_last_kind_start(deck, bounds[-1]))
+    bounds.append(len(deck))
+    chunks = []
+    for start, stop in itertools.pairwise(bounds):
+        width = stop - start
+        table = []
+        for sub in range(1 << width):
+            moves = dict.fromkeys(
+                kind_moves[kinds[deck[start + i]]] for i in range(width) if sub >> i & 1
+            )
+            table.append(tuple(moves))
+        chunks.append((start, (1 << width) - 1, tuple(table)))
+    return tuple(chunks)
+
+
+def _last_kind_start(deck: tuple[Card, ...], start: int) -> int:
+    """Where the last kind boundary at most 8 cards after ``start`` lies."""
+    cut = start + 8
+    while deck[cut] == deck[cut - 1]:
+        cut -= 1
+    return cut
+
+
+def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
+    lead = power.lead_faction()
+    if lead not in index:
+        raise VariantError(
+            f"power {power.name!r} of {power.faction!r} leads faction {lead!r}, "
+            "which is not in this variant",
+            key="factions",
+        )
+    return index[lead]
+
+
+def build_tables(variant: Variant) -> DeckTables:
+    powers = _build_powers(variant)
+    names = tuple(f.name for f in variant.factions)
+    index = {name: i for i, name in enumerate(names)}
+    deck = tuple(card for faction in variant.factions for card in faction.cards())
+    card_faction = tuple(index[c.faction] for c in deck)
+    faction_masks = [0] * len(names)
+    for cid, fi in enumerate(card_faction):
+        faction_masks[fi] |= 1 << cid
+    counts = [0] * len(names)
+    for lead in range(len(names)):
+        for fi, power in enumerate(powers):
+            if power.counts_as(names[lead]) == names[lead]:
+                counts[lead] |= faction_masks[fi]
+    kinds: dict[Card, int] = {}
+    kind_masks: list[int] = []
+    for cid, card in enumerate(deck):
+        if card not in kinds:
+            kinds[card] = len(kind_masks)
+            kind_masks.append(0)
+        kind_masks[kinds[card]] |= 1 << cid
+    kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
+    return DeckTables(
+        deck=deck,
+        faction_names=names,
+        faction_index=index,
+        card_faction=card_faction,
+        card_value=tuple(c.value for c in deck),
+        card_bits=tuple(1 << cid for cid in range(len(deck))),
+        faction_masks=tuple(faction_masks),
+        powers=powers,
+        lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
+        counts_masks=tuple(counts),
+        wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
+        full_mask=(1 << len(deck)) - 1,
+        kind_masks=tuple(kind_masks),
+        card_kind=tuple(kinds[c] for c in deck),
+        play_moves=tuple(kind_moves[kinds[c]] for c in deck),
+        move_chunks=_move_chunks(deck, kinds, kind_moves),
+        kind_of_move={move: kind for kind, move in kind_moves.items()},
+        mask_of_move={move: kind_masks[kind] for kind, move in kind_moves.items()},
+        quiet_records=tuple(
+            {move: MoveRecord(seat, move) for move in kind_moves.values()}
+            for seat in range(variant.players)
+        ),
+        kind_of_card=kinds,
+        face_up_count=variant.face_up_count,
+        seat_orders=tuple(
+            tuple((leader + i) % variant.players for i in range(variant.players))
+            for leader in range(variant.players)
+        ),
+        hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
+        finishers=tuple(i for i, p in enumerate(powers) if overrides(p, "finish")),
+    )
