@@ -190,7 +190,36 @@ def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
     return index[lead]
 
 
+def _counts_masks(
+    names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
+) -> tuple[int, ...]:
+    """Per lead faction: the cards that count as it when following (R2)."""
+    counts = [0] * len(names)
+    for lead, lead_name in enumerate(names):
+        for fi, power in enumerate(powers):
+            if power.counts_as(lead_name) == lead_name:
+                counts[lead] |= faction_masks[fi]
+    return tuple(counts)
+
+
+def _kinds(deck: tuple[Card, ...]) -> tuple[dict[Card, int], list[int]]:
+    """Each distinct card's kind index, and per kind the mask of its copies."""
+    kinds: dict[Card, int] = {}
+    kind_masks: list[int] = []
+    for cid, card in enumerate(deck):
+        if card not in kinds:
+            kinds[card] = len(kind_masks)
+            kind_masks.append(0)
+        kind_masks[kinds[card]] |= 1 << cid
+    return kinds, kind_masks
+
+
 def build_tables(variant: Variant) -> DeckTables:
+    """Derive the tables of ``variant`` (its powers' static hooks asked once here).
+
+    Raises:
+        VariantError: A power cannot be built, or leads a faction the variant lacks.
+    """
     powers = _build_powers(variant)
     names = tuple(f.name for f in variant.factions)
     index = {name: i for i, name in enumerate(names)}
@@ -199,18 +228,7 @@ def build_tables(variant: Variant) -> DeckTables:
     faction_masks = [0] * len(names)
     for cid, fi in enumerate(card_faction):
         faction_masks[fi] |= 1 << cid
-    counts = [0] * len(names)
-    for lead in range(len(names)):
-        for fi, power in enumerate(powers):
-            if power.counts_as(names[lead]) == names[lead]:
-                counts[lead] |= faction_masks[fi]
-    kinds: dict[Card, int] = {}
-    kind_masks: list[int] = []
-    for cid, card in enumerate(deck):
-        if card not in kinds:
-            kinds[card] = len(kind_masks)
-            kind_masks.append(0)
-        kind_masks[kinds[card]] |= 1 << cid
+    kinds, kind_masks = _kinds(deck)
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
     return DeckTables(
         deck=deck,
@@ -222,7 +240,7 @@ def build_tables(variant: Variant) -> DeckTables:
         faction_masks=tuple(faction_masks),
         powers=powers,
         lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
-        counts_masks=tuple(counts),
+        counts_masks=_counts_masks(names, powers, faction_masks),
         wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
         full_mask=(1 << len(deck)) - 1,
         kind_masks=tuple(kind_masks),
