@@ -10,10 +10,11 @@ each phase.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -66,9 +67,8 @@ class DeckTables:
     card_kind: tuple[int, ...]
     play_moves: tuple[PlayCard, ...]
     """Per card: the move that plays a card of its kind."""
-    move_chunks: tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
-    """``(shift, mask, table)`` per chunk of at most 8 card ids, cut at kind
-    boundaries: ``table[(hand >> shift) & mask]`` is the chunk's moves."""
+    moves_of: Callable[[int], tuple[PlayCard, ...]]
+    """The distinct play moves of a card mask, in deck order."""
     kind_of_move: Mapping[object, int]
     mask_of_move: Mapping[object, int]
     """Per play move: the mask of the cards it may play."""
@@ -144,7 +144,7 @@ def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
 
 def _move_chunks(
     deck: tuple[Card, ...], kinds: Mapping[Card, int], kind_moves: Mapping[int, PlayCard]
-) -> tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]:
+) -> Chunks:
     """Per-chunk tables from a card mask to its distinct play moves, in deck order.
 
     Empty when some kind has more than 8 identical cards (then the engine walks
@@ -169,6 +169,43 @@ def _move_chunks(
             table.append(tuple(moves))
         chunks.append((start, (1 << width) - 1, tuple(table)))
     return tuple(chunks)
+
+
+Chunks = tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
+
+
+def _moves_function(
+    chunks: Chunks, play_moves: tuple[PlayCard, ...]
+) -> Callable[[int], tuple[PlayCard, ...]]:
+    """A function from a card mask to its moves: one table lookup per chunk, no loop.
+
+    The function is generated as straight-line code (as ``attrs`` generates its
+    methods); without chunks it walks the mask's bits.
+    """
+    if not chunks:
+        return functools.partial(moves_by_bits, play_moves)
+    namespace: dict[str, Any] = {}
+    terms = []
+    for i, (shift, width, table) in enumerate(chunks):
+        namespace[f"t{i}"] = table
+        terms.append(f"t{i}[mask >> {shift} & {width}]")
+    exec(f"def moves_of(mask):\n    return {' + '.join(terms)}\n", namespace)
+    function: Callable[[int], tuple[PlayCard, ...]] = namespace["moves_of"]
+    return function
+
+
+def moves_by_bits(play_moves: tuple[PlayCard, ...], mask: int) -> tuple[PlayCard, ...]:
+    """The distinct play moves of a card mask, walking its bits (any deck)."""
+    found: list[PlayCard] = []
+    previous = None
+    while mask:
+        low = mask & -mask
+        move = play_moves[low.bit_length() - 1]
+        if move is not previous:
+            found.append(move)
+            previous = move
+        mask ^= low
+    return tuple(found)
 
 
 def _last_kind_start(deck: tuple[Card, ...], start: int) -> int:
@@ -230,6 +267,7 @@ def build_tables(variant: Variant) -> DeckTables:
         faction_masks[fi] |= 1 << cid
     kinds, kind_masks = _kinds(deck)
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
+    play_moves = tuple(kind_moves[kinds[c]] for c in deck)
     return DeckTables(
         deck=deck,
         faction_names=names,
@@ -245,8 +283,8 @@ def build_tables(variant: Variant) -> DeckTables:
         full_mask=(1 << len(deck)) - 1,
         kind_masks=tuple(kind_masks),
         card_kind=tuple(kinds[c] for c in deck),
-        play_moves=tuple(kind_moves[kinds[c]] for c in deck),
-        move_chunks=_move_chunks(deck, kinds, kind_moves),
+        play_moves=play_moves,
+        moves_of=_moves_function(_move_chunks(deck, kinds, kind_moves), play_moves),
         kind_of_move={move: kind for kind, move in kind_moves.items()},
         mask_of_move={move: kind_masks[kind] for kind, move in kind_moves.items()},
         quiet_records=tuple(

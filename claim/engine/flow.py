@@ -60,30 +60,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         follow = mask & tables.faction_masks[tables.lead_of[trick[0]]]
         if follow:
             mask = follow | (mask & tables.wild_mask)
-    chunks = tables.move_chunks
-    if chunks:
-        found: tuple[Move, ...] = ()
-        for shift, width, table in chunks:
-            part = (mask >> shift) & width
-            if part:
-                found += table[part]
-        return found
-    return _moves_by_bits(tables, mask)
-
-
-def _moves_by_bits(tables: DeckTables, mask: int) -> tuple[Move, ...]:
-    """The distinct play moves of a card mask, walking its bits (any deck)."""
-    moves = tables.play_moves
-    found: list[Move] = []
-    previous = None
-    while mask:
-        low = mask & -mask
-        move = moves[low.bit_length() - 1]
-        if move is not previous:
-            found.append(move)
-            previous = move
-        mask ^= low
-    return tuple(found)
+    return tables.moves_of(mask)
 
 
 def _card_to_play(state: GameState, move: object) -> int:
