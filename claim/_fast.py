@@ -1,4 +1,4 @@
-"""Fast constructors for frozen slotted ``attrs`` classes, for the engine's hot path.
+"""Fast construction and pickling of frozen slotted ``attrs`` classes.
 
 An ``attrs`` frozen class sets each field through ``object.__setattr__`` bound to
 the new instance, which dominates the cost of building a 14-field state. Calling
@@ -10,6 +10,7 @@ hash, which :func:`slot_maker` checks.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ import attrs
 
 T = TypeVar("T")
 
-__all__ = ["slot_maker"]
+__all__ = ["pickle_by_fields", "slot_maker"]
 
 
 def slot_maker(cls: type[T]) -> Callable[..., T]:
@@ -51,3 +52,34 @@ def _descriptor(cls: type, name: str) -> Any:
         if name in klass.__dict__:
             return klass.__dict__[name]
     raise TypeError(f"{cls.__name__} has no slot {name!r}")
+
+
+C = TypeVar("C", bound=type)
+
+
+def pickle_by_fields(cls: C) -> C:
+    """Class decorator: pickle instances as a call of the class with their fields.
+
+    ``attrs`` pickles slotted classes through Python-level ``__getstate__`` and
+    ``__setstate__``; reducing to ``(cls, fields)`` read by one C-level
+    ``attrgetter`` halves the time to pickle a state and shrinks the pickle. The
+    class is rebuilt through its ``__init__``, so converters and cached hashes are
+    fresh.
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    if not names:
+        def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
+            return (cls, ())
+    elif len(names) == 1:
+        getter = operator.attrgetter(names[0])
+
+        def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
+            return (cls, (getter(self),))
+    else:
+        getter = operator.attrgetter(*names)
+
+        def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
+            return (cls, getter(self))
+
+    setattr(cls, "__reduce__", __reduce__)  # noqa: B010  (a class attribute, set once)
+    return cls

@@ -18,11 +18,13 @@ from typing import Any
 
 import attrs
 
+from claim._fast import pickle_by_fields
 from claim.errors import NotationError
 
 __all__ = ["Card", "Faction", "PowerSpec", "parse_card_text"]
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True, order=False)
 class Card:
     """One card: a faction and a value.
@@ -44,6 +46,7 @@ class Card:
         return f"{self.faction} {self.value}"
 
 
+@pickle_by_fields
 @attrs.frozen
 class PowerSpec:
     """Which power a faction uses, with the power's parameters.
@@ -65,6 +68,7 @@ def _values_tuple(values: Any) -> tuple[int, ...]:
     return tuple(values)
 
 
+@pickle_by_fields
 @attrs.frozen
 class Faction:
     """A faction as the variant data defines it.

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import attrs
 
+from claim._fast import pickle_by_fields
 from claim.cards import Card
 
 __all__ = ["DeclineSmash", "Move", "PlayCard", "Smash", "TakeFaceUp", "TakeTopCard"]
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True)
 class PlayCard:
     """Play a card from the hand to the trick.
@@ -36,6 +38,7 @@ class PlayCard:
         return str(self.card)
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True)
 class TakeFaceUp:
     """Take one of the face-up cards as a follower (a phase 1 decision).
@@ -50,6 +53,7 @@ class TakeFaceUp:
         return f"take {self.card}"
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True)
 class TakeTopCard:
     """Take the top card of the draw pile instead of a face-up card (Seers)."""
@@ -58,6 +62,7 @@ class TakeTopCard:
         return "take top"
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True)
 class Smash:
     """Smash a Gnome lying in front of an opponent (Giants).
@@ -74,6 +79,7 @@ class Smash:
         return f"smash {self.card}@{self.seat}"
 
 
+@pickle_by_fields
 @attrs.frozen(cache_hash=True)
 class DeclineSmash:
     """Decline to smash (Giants: the smash is optional)."""

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import attrs
 
+from claim._fast import pickle_by_fields
 from claim.cards import Card
 from claim.moves import Move
 from claim.zones import Phase, Zone
@@ -35,6 +36,7 @@ __all__ = [
 ]
 
 
+@pickle_by_fields
 @attrs.frozen
 class TrickCompleted:
     """A trick was completed and ranked (RULES 3).
@@ -70,6 +72,7 @@ class TrickCompleted:
         return cls(phase, tuple(zip(seats, cards)), lead_faction, ranking)
 
 
+@pickle_by_fields
 @attrs.frozen
 class Placed:
     """A card of a finished trick (or a waiting card) went to a zone.
@@ -86,6 +89,7 @@ class Placed:
     seat: int | None
 
 
+@pickle_by_fields
 @attrs.frozen
 class FaceUpTurned:
     """Cards were turned face up from the draw pile for the next trick."""
@@ -94,6 +98,7 @@ class FaceUpTurned:
     cards: tuple[Card, ...]
 
 
+@pickle_by_fields
 @attrs.frozen
 class FaceUpTaken:
     """A player took a face-up card onto their follower pile (public)."""
@@ -103,6 +108,7 @@ class FaceUpTaken:
     card: Card
 
 
+@pickle_by_fields
 @attrs.frozen
 class CardDrawn:
     """A player drew the top card of the draw pile onto their follower pile.
@@ -116,6 +122,7 @@ class CardDrawn:
     card: Card
 
 
+@pickle_by_fields
 @attrs.frozen
 class Peeked:
     """A Seer's winner looked at the top card of the draw pile. Private to ``seat``."""
@@ -125,6 +132,7 @@ class Peeked:
     card: Card
 
 
+@pickle_by_fields
 @attrs.frozen
 class Smashed:
     """A Giant's captor smashed an opponent's Gnome, which left the game."""
@@ -135,6 +143,7 @@ class Smashed:
     card: Card
 
 
+@pickle_by_fields
 @attrs.frozen
 class LeaderChosen:
     """Who leads the next trick, and the faction whose power decided it, if any."""
@@ -144,6 +153,7 @@ class LeaderChosen:
     by_faction: str | None = None
 
 
+@pickle_by_fields
 @attrs.frozen
 class PhaseStarted:
     """A new phase began (``Phase.OVER`` when the game ended)."""
@@ -171,6 +181,7 @@ RawEvent = tuple[Any, ...]
 :meth:`TrickCompleted.from_raw`), then the arguments that build it."""
 
 
+@pickle_by_fields
 @attrs.frozen
 class MoveRecord:
     """One applied move and what it caused.

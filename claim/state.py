@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim._fast import pickle_by_fields
 from claim.cards import Card
 from claim.moves import Move
 from claim.records import MoveRecord
@@ -28,6 +29,7 @@ __all__ = ["Decision", "GameState", "RecruitDecision", "SmashDecision"]
 _OVER = Phase.OVER  # bound once: an enum member looked up on its class costs ~8x a global
 
 
+@pickle_by_fields
 @attrs.frozen
 class RecruitDecision:
     """Phase 1: ``seat`` chooses which follower to take (RULES 3, R10, R15).
@@ -45,6 +47,7 @@ class RecruitDecision:
     moves: tuple[Move, ...]
 
 
+@pickle_by_fields
 @attrs.frozen
 class SmashDecision:
     """Phase 2: ``seat`` may smash an opposing card of ``prey`` worth ``value`` (R7).
@@ -69,6 +72,7 @@ Decision = RecruitDecision | SmashDecision
 """A decision the engine waits for before the next card is played."""
 
 
+@pickle_by_fields
 @attrs.frozen
 class GameState:
     """A moment of a game. Immutable: :meth:`apply` returns a new state.
