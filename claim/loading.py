@@ -8,6 +8,7 @@ inside the wheel.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
@@ -100,8 +101,6 @@ def _check_keys(doc: _Doc, mapping: Mapping[str, Any], allowed: Iterable[str], k
     allowed = tuple(allowed)
     for name in mapping:
         if name not in allowed:
-            import difflib
-
             near = difflib.get_close_matches(str(name), allowed, n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             sub = f"{key}.{name}" if key else str(name)

@@ -14,7 +14,6 @@ import attrs
 from claim.factions.protocol import (
     Effect,
     FactionPower,
-    Placement,
     RankKey,
     RuleOption,
     Trick,
@@ -73,8 +72,7 @@ class Undead(FactionPower):
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 1: every Undead played goes face up to the winner's score pile."""
-        winner = trick.winner
-        return [Placement(trick.cards[p], Zone.SCORE, winner) for p in positions]
+        return trick.send(positions, Zone.SCORE, trick.winner)
 
 
 @registry.register
@@ -87,8 +85,7 @@ class Dwarves(FactionPower):
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: every Dwarf played goes to the last-ranked player's score pile."""
-        last = trick.last
-        return [Placement(trick.cards[p], Zone.SCORE, last) for p in positions]
+        return trick.send(positions, Zone.SCORE, trick.last)
 
 
 @registry.register

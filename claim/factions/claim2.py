@@ -35,8 +35,7 @@ class Gnomes(FactionPower):
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
-        winner = trick.winner
-        return [Placement(trick.cards[p], Zone.IN_FRONT, winner) for p in positions]
+        return trick.send(positions, Zone.IN_FRONT, trick.winner)
 
     def finish(self, state: GameState) -> Sequence[Placement]:
         """At the end, the Gnomes still in front of a player join their score pile."""

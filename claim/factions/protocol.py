@@ -130,6 +130,10 @@ class Trick:
         """The seat of rank 1."""
         return self.seats[self.ranking[0]]
 
+    def send(self, positions: tuple[int, ...], zone: Zone, seat: int | None) -> list[Placement]:
+        """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
+        return [Placement(self.cards[p], zone, seat) for p in positions]
+
     @property
     def last(self) -> int:
         """The seat of the last rank (the loser with two players, R6)."""
