@@ -28,6 +28,8 @@ __all__ = ["builtin_variants", "catalog", "load_variant", "mix", "variant_from_y
 CATALOG_FILE = "factions.yaml"
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 _CODE = re.compile(r"^[A-Za-z]{1,3}$")
+_PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")
+"""The last step of a key path (``.name`` or ``[3]``), to find its parent."""
 
 
 def variants_dir() -> Path:
@@ -60,6 +62,11 @@ class _Doc:
         if isinstance(node, yaml.MappingNode):
             result: dict[Any, Any] = {}
             for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    raise VariantError(
+                        "a key must be a plain name, not a list or mapping",
+                        source=self.source, line=key_node.start_mark.line + 1, key=path or None,
+                    )
                 key = self._scalar(key_node)
                 sub = f"{path}.{key}" if path else str(key)
                 if key in result:
@@ -73,11 +80,15 @@ class _Doc:
             return [self._convert(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
         return self._scalar(node)
 
-    @staticmethod
-    def _scalar(node: yaml.Node) -> Any:
+    def _scalar(self, node: yaml.Node) -> Any:
         loader = yaml.SafeLoader("")
         try:
             return loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:  # an unknown or unsafe tag, e.g. !!python/name
+            raise VariantError(
+                f"cannot read this value: {getattr(exc, 'problem', exc)}",
+                source=self.source, line=node.start_mark.line + 1,
+            ) from None
         finally:
             loader.dispose()
 
@@ -85,7 +96,9 @@ class _Doc:
         """An error at ``key`` (the nearest enclosing key that has a line)."""
         probe = key
         while probe and probe not in self.lines:
-            probe = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", probe)
+            parent = _PARENT.sub("", probe)
+            # A top-level key that is absent has no parent key: cite the document.
+            probe = parent if parent != probe else ""
         return VariantError(reason, source=self.source, line=self.lines.get(probe), key=key)
 
 
