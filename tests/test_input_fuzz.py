@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 
 from hypothesis import given, settings
@@ -38,7 +39,5 @@ def test_explicit_deals_are_dealt_or_refused_specifically(
     hands: list[list[str]], pile: list[str], leader: int
 ) -> None:
     """new_game(hands=..., draw_pile=...): a game, or DealError / NotationError."""
-    try:
+    with contextlib.suppress(claim.DealError, claim.NotationError):
         claim.new_game(STATE.variant, hands=hands, draw_pile=pile, first_leader=leader)
-    except (claim.DealError, claim.NotationError):
-        pass
