@@ -211,3 +211,33 @@ def test_conformance_of_random_games(players: int) -> None:
     for seed in range(15):
         final = random_playout(variant(players), seed)
         assert final.is_over
+
+
+def test_rules4_giants_smash_only_opposing_teams_gnomes() -> None:
+    """RULES 4 Giants, 4 players: a Giant's captor may smash a Gnome of its value in
+    front of an opposing-team player, never in front of their partner."""
+    v = claim.mix(["gnomes", "giants", "undead", "dwarves", "doppelgangers", "dragons", "seers"],
+                  players=4)
+    rng_state = random_playout(v, 1, check=False)  # any finished game: only the layout is reused
+    ids: dict[str, list[int]] = {str(card): [] for card in v.deck}
+    for cid, card in enumerate(v.deck):
+        ids[str(card)].append(cid)
+    hand = [ids["Gi5"][0], ids["Un1"][0], ids["Un2"][0], ids["Un3"][0]]
+    gnomes = ids["Gn5"]  # three Gnome 5s: in front of seats 1, 2 and 3
+    full = (1 << len(v.deck)) - 1
+    used = sum(1 << c for c in hand + gnomes)
+    state = attrs.evolve(
+        rng_state, phase=Phase.SUPPORT, leader=0, trick=(), pending=None, records=(),
+        hand_masks=tuple(1 << c for c in hand),
+        in_front_masks=(0, 1 << gnomes[0], 1 << gnomes[1], 1 << gnomes[2]),
+        score_masks=(0, 0, 0, 0), follower_masks=(0, 0, 0, 0), draw_pile=(), face_up=(),
+        waiting=(), discard_mask=full & ~used,
+    )
+    state = play(state, "Gi5", "Un1", "Un2", "Un3")
+    assert isinstance(state.pending, claim.SmashDecision) and state.pending.seat == 0
+    assert [str(m) for m in state.legal_moves()] == ["smash Gn5@1", "smash Gn5@3", "no smash"]
+    state = state.apply("smash Gn5@3")
+    assert state.is_over  # the last trick: surviving Gnomes joined their score piles
+    gnome = v.parse_card("Gn5")
+    assert gnome in state.score_pile(1) and gnome in state.score_pile(2)
+    assert gnome not in state.score_pile(3) and gnome in state.discard()
