@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Phase", "Zone"]
+__all__ = [
+    "DISCARD", "FOLLOWERS", "HAND", "IN_FRONT", "OVER", "RECRUIT", "SCORE", "SUPPORT",
+    "WAITING", "Phase", "Zone",
+]
 
 
 class Phase(enum.Enum):
@@ -39,3 +42,17 @@ class Zone(enum.Enum):
     """Set aside until a later trick delivers it (the Troll line)."""
     DISCARD = "discard"
     """Out of the game: discarded tricks, smashed Gnomes, unclaimed Trolls."""
+
+
+# The members as module constants, for the engine's hot path: looking a member up on
+# its Enum class (Phase.RECRUIT) costs about eight times reading a global in CPython
+# 3.11, and ``from claim.zones import RECRUIT`` binds a global.
+RECRUIT = Phase.RECRUIT
+SUPPORT = Phase.SUPPORT
+OVER = Phase.OVER
+HAND = Zone.HAND
+FOLLOWERS = Zone.FOLLOWERS
+SCORE = Zone.SCORE
+IN_FRONT = Zone.IN_FRONT
+WAITING = Zone.WAITING
+DISCARD = Zone.DISCARD

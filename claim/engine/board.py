@@ -14,17 +14,10 @@ from claim.factions.protocol import Placement
 from claim.records import MoveRecord
 from claim.state import Decision, GameState
 from claim.variant import Variant
-from claim.zones import Phase, Zone
+from claim.zones import DISCARD, FOLLOWERS, HAND, IN_FRONT, SCORE, WAITING, Phase
 
 __all__ = ["Board", "PowerError", "make_record", "make_state"]
 
-# Enum members bound once: looking one up on its class costs ~8x a global.
-DISCARD = Zone.DISCARD
-FOLLOWERS = Zone.FOLLOWERS
-HAND = Zone.HAND
-IN_FRONT = Zone.IN_FRONT
-SCORE = Zone.SCORE
-WAITING = Zone.WAITING
 
 make_state = slot_maker(GameState)
 """Build a GameState from its fields in order (the engine's hot path)."""

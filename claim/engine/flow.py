@@ -33,12 +33,10 @@ from claim.moves import MOVE_TYPES, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
 from claim.tables import DeckTables
-from claim.zones import Phase
+from claim.zones import OVER
 
 __all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]
 
-# Enum members bound once: looking one up on its class costs ~8x a global.
-OVER = Phase.OVER
 
 
 def _allowed(tables: DeckTables, hand: int, led: int) -> int:

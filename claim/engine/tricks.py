@@ -29,16 +29,10 @@ from claim.records import (
 )
 from claim.state import GameState, RecruitDecision, SmashDecision
 from claim.tables import DeckTables
-from claim.zones import Phase, Zone
+from claim.zones import DISCARD, OVER, RECRUIT, SCORE, SUPPORT
 
 __all__ = ["decide", "rank", "resolve_trick"]
 
-# Enum members bound once: looking one up on its class costs ~8x a global.
-OVER = Phase.OVER
-RECRUIT = Phase.RECRUIT
-SUPPORT = Phase.SUPPORT
-DISCARD = Zone.DISCARD
-SCORE = Zone.SCORE
 
 make_trick = slot_maker(Trick)
 
