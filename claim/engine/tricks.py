@@ -67,8 +67,7 @@ def rank(
                         | (2**15 - position))
         else:
             keys.append(_packed(key))
-    keys.sort(reverse=True)
-    return tuple([2**15 - (key & 0xFFFF) for key in keys])
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
 def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
@@ -277,7 +276,7 @@ def _smash(board: Board, rights: Sequence[Right]) -> None:
 
 def _next_trick(board: Board, events: list[RawEvent]) -> None:
     """Turn the next face-up cards, start phase 2, or end the game."""
-    if any(board.hands):
+    if board.hands[0]:  # between tricks every hand holds as many cards
         if board.phase is RECRUIT:
             count = board.variant.tables.face_up_count
             board.face_up = list(board.draw_pile[:count])
