@@ -70,10 +70,15 @@ def rank(
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
+def _context(board: Board, seats: tuple[int, ...], lead: str, order: tuple[int, ...]) -> Trick:
+    """The hook context of the trick on ``board`` (ranked when ``order`` is given)."""
+    waiting = tuple(board.waiting)
+    return make_trick(board.variant, board.phase, seats, board.trick, lead, order, waiting)
+
+
 def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
     """Resolve the complete trick on ``board``; returns the events it caused."""
-    variant = board.variant
-    tables = variant.tables
+    tables = board.variant.tables
     hooks = tables.hooks[board.phase]
     cards = board.trick
     seats = tables.seat_orders[board.leader]
@@ -82,32 +87,30 @@ def resolve_trick(board: Board) -> tuple[RawEvent, ...]:
     present = 0
     for card in cards:
         present |= 1 << card
-    trick = None
-    if present & hooks.rank_mask:
-        trick = make_trick(variant, board.phase, seats, cards, lead_name, (), ())
-    order = rank(cards, tables, lead, hooks.rank_mask, trick)
+    unranked = _context(board, seats, lead_name, ()) if present & hooks.rank_mask else None
+    order = rank(cards, tables, lead, hooks.rank_mask, unranked)
     ranking = tuple(map(seats.__getitem__, order))
-    waiting = 0
+    movable = present
     for card in board.waiting:
-        waiting |= 1 << card
-    if (present | waiting) & hooks.placer_mask or present & hooks.leader_mask or (
+        movable |= 1 << card
+    # The ranked context is built only when some hook will read it.
+    trick = None
+    if movable & hooks.placer_mask or present & hooks.leader_mask or (
         (1 << cards[order[0]]) & hooks.peek_mask
     ):
-        waiting_ids = tuple(board.waiting)
-        trick = make_trick(variant, board.phase, seats, cards, lead_name, order, waiting_ids)
-    else:
-        trick = None
-    deck = tables.deck
+        trick = _context(board, seats, lead_name, order)
     events: list[RawEvent] = [
-        (TrickCompleted.from_raw, board.phase, seats, tuple(map(deck.__getitem__, cards)),
-         lead_name, ranking)
+        (TrickCompleted.from_raw, board.phase, seats,
+         tuple(map(tables.deck.__getitem__, cards)), lead_name, ranking)
     ]
     rights: list[tuple[int, int, str]] = []
-    placed = _place(board, trick, present | waiting, rights, events) if trick else 0
+    placed = _place(board, trick, movable, rights, events) if trick else 0
     _place_default(board, ranking[0], present & ~placed, events)
-    board.leader = _next_leader(trick, tables, present, events) if trick else ranking[0]
     if trick is None:
+        board.leader = ranking[0]
         events.append((LeaderChosen, ranking[0], None))
+    else:
+        board.leader = _next_leader(trick, tables, present, events)
     board.trick = ()
     if board.phase is RECRUIT:
         peek = _peek(board, trick, tables, events) if trick else None
