@@ -33,6 +33,7 @@ from claim.moves import MOVE_TYPES, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
 from claim.tables import DeckTables
+from claim.variant import Variant
 from claim.zones import OVER
 
 __all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]
@@ -143,8 +144,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
             if follow:
                 mine &= follow | tables.wild_mask
         if mine:
-            card = (mine & -mine).bit_length() - 1
-            return _play(state, seat, card, tables.play_moves[card])
+            return _play(state, variant, seat, (mine & -mine).bit_length() - 1)
     if isinstance(move, str):
         move = parse_move(move, state.variant)
     if state.pending is not None:
@@ -152,20 +152,25 @@ def apply(state: GameState, move: Move | str) -> GameState:
         return decide(state, move)
     card = _card_to_play(state, move)
     seat = (state.leader + len(state.trick)) % state.variant.players
-    return _play(state, seat, card, state.variant.tables.play_moves[card])
+    return _play(state, state.variant, seat, card)
 
 
-def _play(state: GameState, seat: int, card: int, move: PlayCard) -> GameState:
-    """``seat`` plays ``card`` (legal); resolve the trick when it is complete."""
+def _play(state: GameState, variant: Variant, seat: int, card: int) -> GameState:
+    """``seat`` plays ``card`` (legal); resolve the trick when it is complete.
+
+    The record holds the variant's own move for the card, whatever equal move the
+    caller passed.
+    """
+    move = variant.tables.play_moves[card]
     hands = list(state.hand_masks)
     hands[seat] ^= 1 << card
     trick = state.trick + (card,)
-    if len(trick) < state.variant.players:
+    if len(trick) < variant.players:
         return make_state(
-            state.variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
+            variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
             state.face_up, state.follower_masks, state.score_masks, state.in_front_masks,
             state.waiting, state.discard_mask, None,
-            state.records + (state.variant.tables.quiet_records[seat][move],),
+            state.records + (variant.tables.quiet_records[seat][move],),
         )
     board = Board(state)
     board.hands = hands
