@@ -263,3 +263,11 @@ def test_state_still_plays_after_refusals(start: claim.GameState) -> None:
     state = play(start, "Gb5", "Gb2")
     assert state.current_player == 0
     assert len(state.records) == 2
+
+
+def test_seed_and_rng_together_are_refused() -> None:
+    """R1 set-up: a seed and a generator together are ambiguous; DealError names both."""
+    import random
+
+    with pytest.raises(claim.DealError, match="seed or an rng"):
+        claim.new_game("claim", seed=7, rng=random.Random(7))

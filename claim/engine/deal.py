@@ -44,7 +44,8 @@ def new_game(
 
     Raises:
         DealError: The explicit deal is not exactly the variant's deck, or
-            ``first_leader`` is not a seat, or both ``seed`` and a deal are given.
+            ``first_leader`` is not a seat, or both ``seed`` and ``rng``, or a
+            shuffle and a deal, are given.
         UnknownNameError: ``variant`` names no built-in variant.
     """
     if isinstance(variant, str):
@@ -54,6 +55,8 @@ def new_game(
     if type(first_leader) is not int or not 0 <= first_leader < variant.players:
         raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
                         f"not {first_leader!r}")
+    if seed is not None and rng is not None:
+        raise DealError("give a seed or an rng, not both")
     if hands is not None or draw_pile is not None:
         if seed is not None or rng is not None:
             raise DealError("give either a seed/rng or an explicit deal, not both")
