@@ -18,6 +18,7 @@ from __future__ import annotations
 import pickle
 import random
 
+from claim.engine.deal import new_game
 from claim.errors import ClaimError
 from claim.moves import Move, PlayCard
 from claim.state import GameState
@@ -130,7 +131,8 @@ def random_playout(
     The deal and every choice come from ``random.Random(seed)``. With ``check``,
     every state and transition is checked, ``apply`` is shown not to change its
     input (the state before is compared with a pickled copy), and the game is
-    replayed to show that the same seed and moves give equal states.
+    replayed to show that the same seed and moves give equal states and that every
+    record's events can be read.
 
     Returns:
         The final state.
@@ -139,8 +141,6 @@ def random_playout(
         ConformanceError: An invariant was broken.
     """
     rng = random.Random(seed)
-    from claim.engine.deal import new_game
-
     state = new_game(variant, rng=rng, first_leader=first_leader)
     start = state
     moves: list[Move] = []
@@ -168,4 +168,9 @@ def _check_replay(start: GameState, moves: list[Move], final: GameState) -> None
         state = state.apply(move)
     if state != final:
         raise ConformanceError("replaying the same moves gave a different state")
+    for number, record in enumerate(final.records):
+        try:
+            record.events  # noqa: B018  (events are built from raw tuples when read)
+        except Exception as exc:
+            raise ConformanceError(f"the events of move {number} cannot be built: {exc}") from exc
     state.result()
