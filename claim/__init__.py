@@ -11,7 +11,7 @@
 
 from claim.cards import Card, Faction
 from claim.engine.deal import new_game
-from claim.engine.scoring import DecidedBy, FactionVote, GameResult
+from claim.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
 from claim.errors import (
     ClaimError,
     DealError,
@@ -62,6 +62,7 @@ __all__ = [
     "VariantError",
     "Zone",
     "builtin_variants",
+    "faction_votes",
     "format_result",
     "load_variant",
     "mix",

@@ -692,3 +692,15 @@ def test_r13_draw(piles: tuple[list[str], list[str]]) -> None:
     assert result.winner is None and result.is_draw
     assert result.decided_by is DecidedBy.DRAW
     assert result.winning_seats == ()
+
+
+def test_rules5_faction_votes_mid_game_reads_the_score_piles() -> None:
+    """RULES 5: the standing mid-game counts exactly the cards in the score piles."""
+    rng = random.Random(4)
+    state = claim.new_game(CLAIM, rng=rng)
+    while state.phase is not claim.Phase.SUPPORT or len(state.records) < 40:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert any(state.score_masks)
+    for vote in claim.faction_votes(state):
+        assert vote.counts == tuple(
+            sum(c.faction == vote.faction for c in state.score_pile(seat)) for seat in (0, 1))

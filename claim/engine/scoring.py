@@ -18,7 +18,7 @@ from claim.errors import GameNotOverError
 from claim.state import GameState
 from claim.zones import Phase
 
-__all__ = ["DecidedBy", "FactionVote", "GameResult", "result"]
+__all__ = ["DecidedBy", "FactionVote", "GameResult", "faction_votes", "result"]
 
 
 class DecidedBy(enum.Enum):
@@ -88,14 +88,21 @@ def _vote(faction: str, counts: tuple[int, ...], highest: tuple[Card | None, ...
         if len(tied) == 1:
             winner = tied[0]
         else:
-            top = max(highest[p].value for p in tied)  # type: ignore[union-attr]
-            holders = [p for p in tied if highest[p].value == top]  # type: ignore[union-attr]
+            # Every tied party holds cards (best > 0), so each has a highest card.
+            values = {p: card.value for p in tied if (card := highest[p]) is not None}
+            top = max(values.values())
+            holders = [p for p in tied if values[p] == top]
             winner = holders[0] if len(holders) == 1 else None
     return FactionVote(faction, counts, highest, winner)
 
 
 def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
-    """Every faction's vote from the current score piles (RULES 5, R12, R14)."""
+    """Every faction's vote from the current score piles (RULES 5, R12, R14).
+
+    Works on any state, so a bot can read the standing mid-game; until the game
+    ends, Gnomes lying in front of a player are not in a score pile yet and do not
+    count. :meth:`GameState.result` uses it on the final state.
+    """
     variant = state.variant
     tables = variant.tables
     piles = []
