@@ -241,3 +241,10 @@ def test_rules4_giants_smash_only_opposing_teams_gnomes() -> None:
     gnome = v.parse_card("Gn5")
     assert gnome in state.score_pile(1) and gnome in state.score_pile(2)
     assert gnome not in state.score_pile(3) and gnome in state.discard()
+
+
+def test_r4_off_several_knights_rank_above_the_led_goblin_by_value() -> None:
+    """R4 off: two Knights both rank above the led Goblin, the higher Knight first."""
+    v = variant(3, knights_beat_all_goblins=False)
+    state = play(deal(v, [["Gb5"], ["Kn2"], ["Kn7"]], ["Se1", "Se2"]), "Gb5", "Kn2", "Kn7")
+    assert last_trick(state).ranking == (2, 1, 0)
