@@ -14,27 +14,16 @@ from collections.abc import Sequence
 from claim.engine.deal import new_game
 from claim.errors import ClaimError
 from claim.loading import builtin_variants, load_variant
-from claim.state import GameState
+from claim.testing import random_playout
 from claim.text import result_lines, trick_lines
 
-__all__ = ["main", "play_random_game"]
-
-
-def play_random_game(variant: str, seed: int, first_leader: int = 0) -> GameState:
-    """Play a whole game choosing uniformly among the legal moves.
-
-    The deal and every choice come from ``random.Random(seed)``.
-    """
-    rng = random.Random(seed)
-    state = new_game(load_variant(variant), rng=rng, first_leader=first_leader)
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
-    return state
+__all__ = ["main"]
 
 
 def _demo(args: argparse.Namespace) -> int:
-    state = play_random_game(args.variant, args.seed, args.first_leader)
-    first = new_game(state.variant, rng=random.Random(args.seed), first_leader=args.first_leader)
+    variant = load_variant(args.variant)
+    state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
+    first = new_game(variant, rng=random.Random(args.seed), first_leader=args.first_leader)
     print(f"{state.variant.title}, seed {args.seed}: random players")
     print("recruit:")
     for line in trick_lines(state.records, first.face_up_cards):

@@ -62,20 +62,15 @@ class DeckTables:
     """Per faction index F: the cards that count as F when following a lead of F."""
     wild_mask: int
     full_mask: int
-    kind_masks: tuple[int, ...]
-    """Per kind (a distinct faction and value): the cards of that kind."""
-    card_kind: tuple[int, ...]
     play_moves: tuple[PlayCard, ...]
     """Per card: the move that plays a card of its kind."""
     moves_of: Callable[[int], tuple[PlayCard, ...]]
     """The distinct play moves of a card mask, in deck order."""
-    kind_of_move: Mapping[object, int]
     mask_of_move: Mapping[object, int]
     """Per play move: the mask of the cards it may play."""
     quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
     """Per seat and play move: the record of a play that completes no trick (it
     causes no event, so one shared immutable record serves every such play)."""
-    kind_of_card: Mapping[Card, int]
     face_up_count: int
     """Face-up cards per phase 1 trick."""
     seat_orders: tuple[tuple[int, ...], ...]
@@ -281,17 +276,13 @@ def build_tables(variant: Variant) -> DeckTables:
         counts_masks=_counts_masks(names, powers, faction_masks),
         wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
         full_mask=(1 << len(deck)) - 1,
-        kind_masks=tuple(kind_masks),
-        card_kind=tuple(kinds[c] for c in deck),
         play_moves=play_moves,
         moves_of=_moves_function(_move_chunks(deck, kinds, kind_moves), play_moves),
-        kind_of_move={move: kind for kind, move in kind_moves.items()},
         mask_of_move={move: kind_masks[kind] for kind, move in kind_moves.items()},
         quiet_records=tuple(
             {move: MoveRecord(seat, move) for move in kind_moves.values()}
             for seat in range(variant.players)
         ),
-        kind_of_card=kinds,
         face_up_count=variant.face_up_count,
         seat_orders=tuple(
             tuple((leader + i) % variant.players for i in range(variant.players))

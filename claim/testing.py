@@ -73,8 +73,8 @@ def check_state(state: GameState) -> None:
         ids = getattr(state, name)
         if len(set(ids)) != len(ids):
             raise ConformanceError(f"{name} holds a card twice: {ids}")
-    if seen != (1 << len(variant.deck)) - 1:
-        lost = variant.cards_in(((1 << len(variant.deck)) - 1) & ~seen)
+    if seen != variant.tables.full_mask:
+        lost = variant.cards_in(variant.tables.full_mask & ~seen)
         raise ConformanceError(f"cards in no zone: {lost}")
     _check_phase(state)
     if bool(state.legal_moves()) == state.is_over:

@@ -21,7 +21,7 @@ import attrs
 
 from claim import factions as _factions  # noqa: F401  (registers the built-in powers)
 from claim.cards import Card, Faction, parse_card_text
-from claim.errors import NotationError, VariantError
+from claim.errors import NotationError, UnknownNameError, VariantError
 from claim.factions.protocol import RuleOption, option_fields, registry
 from claim.tables import DeckTables, build_tables, ids_in
 
@@ -184,8 +184,6 @@ class Variant:
         Raises:
             UnknownNameError: The variant has no such faction.
         """
-        from claim.errors import UnknownNameError
-
         for faction in self.factions:
             if faction.name == name:
                 return faction
@@ -202,8 +200,6 @@ class Variant:
         Raises:
             UnknownNameError: No power of this variant declares the option.
         """
-        from claim.errors import UnknownNameError
-
         declared = self.rule_options()
         if name not in declared:
             raise UnknownNameError("rule option", name, declared)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from claim._fast import slot_maker
 from claim.cards import Card
 from claim.errors import DealError
+from claim.loading import load_variant
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase
@@ -49,8 +50,6 @@ def new_game(
         UnknownNameError: ``variant`` names no built-in variant.
     """
     if isinstance(variant, str):
-        from claim.loading import load_variant
-
         variant = load_variant(variant)
     if type(first_leader) is not int or not 0 <= first_leader < variant.players:
         raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "

@@ -81,12 +81,12 @@ def _card_to_play(state: GameState, move: object) -> int:
         )
         raise IllegalMoveError(move, reason)
     tables = state.variant.tables
-    kind = tables.kind_of_move.get(move)
-    if kind is None:
+    copies = tables.mask_of_move.get(move)
+    if copies is None:
         raise IllegalMoveError(move, f"{state.variant.name!r} has no such card")
     seat = (state.leader + len(state.trick)) % state.variant.players
     hand = state.hand_masks[seat]
-    mine = hand & tables.kind_masks[kind]
+    mine = hand & copies
     if not mine:
         raise IllegalMoveError(move, f"seat {seat} does not hold it")
     if state.trick:

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
-    "HOOKS",
     "Effect",
     "FactionPower",
     "Placement",
@@ -221,10 +220,6 @@ class FactionPower:
     def finish(self, state: GameState) -> Sequence[Placement]:
         """Placements to make when the game ends, before scoring."""
         return ()
-
-
-HOOKS = ("rank_key", "place", "next_leader", "grants_peek", "finish")
-"""The hooks a variant records overrides of, per phase."""
 
 
 def overrides(power: FactionPower, hook: str) -> bool:
