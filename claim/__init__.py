@@ -18,15 +18,16 @@ from claim.errors import (
     GameNotOverError,
     IllegalMoveError,
     NotationError,
+    PowerError,
     UnknownNameError,
     VariantError,
 )
 from claim.factions.protocol import FactionPower, RuleOption, registry
 from claim.loading import builtin_variants, load_variant, mix, variant_from_yaml
-from claim.moves import DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
 from claim.notation import parse_card, parse_move
 from claim.records import MoveRecord
-from claim.state import GameState, RecruitDecision, SmashDecision
+from claim.state import GameState
 from claim.text import format_result
 from claim.variant import Variant
 from claim.zones import Phase, Zone
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Card",
+    "Choose",
     "ClaimError",
     "DealError",
     "DecidedBy",
@@ -51,10 +53,9 @@ __all__ = [
     "NotationError",
     "Phase",
     "PlayCard",
-    "RecruitDecision",
+    "PowerError",
     "RuleOption",
     "Smash",
-    "SmashDecision",
     "TakeFaceUp",
     "TakeTopCard",
     "UnknownNameError",

@@ -16,6 +16,7 @@ __all__ = [
     "GameNotOverError",
     "IllegalMoveError",
     "NotationError",
+    "PowerError",
     "UnknownNameError",
     "VariantError",
 ]
@@ -128,3 +129,20 @@ class DealError(ClaimError, ValueError):
 
 class GameNotOverError(ClaimError, RuntimeError):
     """The result of a game was asked for before the game ended."""
+
+
+class PowerError(ClaimError, RuntimeError):
+    """A faction power's hook returned something the engine cannot carry out.
+
+    The message names the power and the effect. The state the caller holds is
+    unchanged: the engine checks every effect before the new state is built.
+
+    Attributes:
+        power: The faction whose power misbehaved ("" when unknown).
+        effect: The offending effect or value, if any.
+    """
+
+    def __init__(self, message: str, power: str = "", effect: object = None) -> None:
+        super().__init__(message)
+        self.power = power
+        self.effect = effect

@@ -1,16 +1,22 @@
 """Move values: small frozen objects, independent of any state or variant.
 
-A move is what a player does: play a card, or answer a decision a trick created.
+A move is what a player does: play a card (with the choice its power asks as part
+of playing it, if any), or answer the question a power or the rules put to them.
 Moves compare by value, so ``PlayCard(Card("knights", 7))`` equals the move that
-``legal_moves()`` returned for the Knight 7. Text notation:
+``legal_moves()`` returned for the Knight 7. Every answer to a question is one
+`Choose` move holding the chosen option's notation, whatever power asked it:
 
 =====================  ============================================
 ``Kn7``                play the Knight 7
+``EO5 as elves``       play the Elf-Orc 5, declared an Elf (E3)
 ``take Kn7``           take the face-up Knight 7 as a follower
 ``take top``           a Seer's winner takes the top card of the draw pile
 ``smash Gn5@1``        smash the Gnome 5 lying in front of seat 1
 ``no smash``           decline a smash
 =====================  ============================================
+
+`TakeFaceUp`, `TakeTopCard`, `Smash` and `DeclineSmash` build the `Choose` moves
+of the base games' questions.
 """
 
 from __future__ import annotations
@@ -20,7 +26,15 @@ import attrs
 from claim._fast import pickle_by_fields
 from claim.cards import Card
 
-__all__ = ["DeclineSmash", "Move", "PlayCard", "Smash", "TakeFaceUp", "TakeTopCard"]
+__all__ = [
+    "Choose",
+    "DeclineSmash",
+    "Move",
+    "PlayCard",
+    "Smash",
+    "TakeFaceUp",
+    "TakeTopCard",
+]
 
 
 @pickle_by_fields
@@ -30,65 +44,53 @@ class PlayCard:
 
     Attributes:
         card: The card to play.
+        option: The label of the choice made in playing it (``"as elves"``), for
+            cards whose power asks one; None otherwise.
     """
 
     card: Card
+    option: str | None = None
 
     def __str__(self) -> str:
-        return str(self.card)
+        return str(self.card) if self.option is None else f"{self.card} {self.option}"
 
 
 @pickle_by_fields
 @attrs.frozen(cache_hash=True)
-class TakeFaceUp:
-    """Take one of the face-up cards as a follower (a phase 1 decision).
+class Choose:
+    """Answer the pending question with the option labelled ``label``.
 
     Attributes:
-        card: The face-up card to take.
+        label: The chosen option's notation (``"take top"``).
     """
 
-    card: Card
+    label: str
 
     def __str__(self) -> str:
-        return f"take {self.card}"
+        return self.label
 
 
-@pickle_by_fields
-@attrs.frozen(cache_hash=True)
-class TakeTopCard:
+def TakeFaceUp(card: Card) -> Choose:
+    """Take the face-up ``card`` as a follower (a phase 1 question)."""
+    return Choose(f"take {card}")
+
+
+def TakeTopCard() -> Choose:
     """Take the top card of the draw pile instead of a face-up card (Seers)."""
-
-    def __str__(self) -> str:
-        return "take top"
+    return Choose("take top")
 
 
-@pickle_by_fields
-@attrs.frozen(cache_hash=True)
-class Smash:
-    """Smash a Gnome lying in front of an opponent (Giants).
-
-    Attributes:
-        seat: The seat in front of whom the Gnome lies.
-        card: The Gnome to smash.
-    """
-
-    seat: int
-    card: Card
-
-    def __str__(self) -> str:
-        return f"smash {self.card}@{self.seat}"
+def Smash(seat: int, card: Card) -> Choose:
+    """Smash ``card`` lying in front of ``seat`` (Giants)."""
+    return Choose(f"smash {card}@{seat}")
 
 
-@pickle_by_fields
-@attrs.frozen(cache_hash=True)
-class DeclineSmash:
+def DeclineSmash() -> Choose:
     """Decline to smash (Giants: the smash is optional)."""
-
-    def __str__(self) -> str:
-        return "no smash"
+    return Choose("no smash")
 
 
-Move = PlayCard | TakeFaceUp | TakeTopCard | Smash | DeclineSmash
+Move = PlayCard | Choose
 """Any move."""
 
-MOVE_TYPES = (PlayCard, TakeFaceUp, TakeTopCard, Smash, DeclineSmash)
+MOVE_TYPES = (PlayCard, Choose)

@@ -1,7 +1,13 @@
-"""Text notation for moves (cards: see :mod:`claim.cards`).
+"""Text notation for moves (cards: see `claim.cards`).
 
-``format_move`` is ``str(move)``; :func:`parse_move` reads it back, so
+``format_move`` is ``str(move)``; `parse_move` reads it back, so
 ``parse_move(str(m), variant) == m`` for every move ``m`` of the variant.
+
+A card alone plays it (``Kn7``); a card followed by words plays it with that choice
+(``EO5 as elves``); text beginning with a word that starts an answer in this variant
+(``take``, ``draw``, a power's verbs such as ``smash`` or ``no``) answers the pending
+question. Card names inside answers are written canonically, so ``take kn7`` reads as
+``take Kn7``.
 """
 
 from __future__ import annotations
@@ -10,12 +16,13 @@ import re
 
 from claim.cards import Card
 from claim.errors import NotationError
-from claim.moves import DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.moves import Choose, Move, PlayCard
 from claim.variant import Variant
 
 __all__ = ["parse_card", "parse_move"]
 
-_SMASH = re.compile(r"^smash\s+(.+?)\s*@\s*(\d+)$", re.IGNORECASE)
+_AT = re.compile(r"\s*@\s*")
+_CARDLIKE = re.compile(r"^[A-Za-z][A-Za-z_-]*-?\d+$")
 
 
 def parse_card(text: str, variant: Variant) -> Card:
@@ -27,24 +34,58 @@ def parse_card(text: str, variant: Variant) -> Card:
     return variant.parse_card(text)
 
 
-def parse_move(text: str, variant: Variant) -> Move:
-    """Read a move: ``Kn7``, ``take Kn7``, ``take top``, ``smash Gn5@1``, ``no smash``.
+def _canonical(words: list[str], variant: Variant) -> str:
+    """The words with every card written as ``str(card)``, the rest lower case.
 
     Raises:
-        NotationError: The text is not a move of this variant's cards.
+        NotationError: A word looks like a card but is none of the variant's.
+    """
+    out = []
+    for word in words:
+        card_text, at, seat = word.partition("@")
+        try:
+            card = str(variant.parse_card(card_text))
+        except NotationError:
+            if _CARDLIKE.match(card_text):  # looks like a card, but is none of these
+                raise NotationError(" ".join(words)[:80], f"{card_text[:20]!r} is not a card "
+                                    f"of {variant.name!r}") from None
+            out.append(word.lower())
+            continue
+        out.append(card + at + seat)
+    return " ".join(out)
+
+
+def _known_verbs() -> set[str]:
+    """The first words of answers of every registered power (a foreign answer is
+    read as an answer, then refused as illegal, rather than as a bad card)."""
+    from claim.factions.protocol import registry
+
+    return {verb for name in registry.names() for verb in registry.get(name).verbs}
+
+
+def parse_move(text: str, variant: Variant) -> Move:
+    """Read a move: ``Kn7``, ``EO5 as elves``, ``take Kn7``, ``take top``, ``no smash``.
+
+    Raises:
+        NotationError: The text is not a move of this variant.
     """
     if not isinstance(text, str):
         raise NotationError(repr(text), "expected move text such as 'Kn7' or 'take top'")
-    words = " ".join(text.split()).lower()
-    if words == "take top":
-        return TakeTopCard()
-    if words in ("no smash", "smash none"):
-        return DeclineSmash()
-    if words.startswith("take "):
-        return TakeFaceUp(variant.parse_card(text.split(None, 1)[1]))
-    if words.startswith("smash"):
-        match = _SMASH.match(" ".join(text.split()))
-        if match is None:
-            raise NotationError(text, "a smash is written 'smash Gn5@1' (card @ seat)")
-        return Smash(int(match.group(2)), variant.parse_card(match.group(1)))
-    return PlayCard(variant.parse_card(text))
+    words = _AT.sub("@", " ".join(text.split())).split(" ")
+    if not words or not words[0]:
+        raise NotationError(text, "empty move")
+    if words[0].lower() in variant.tables.verbs or words[0].lower() in _known_verbs():
+        if len(words) < 2:
+            raise NotationError(text, f"{words[0]!r} needs what it applies to, like "
+                                "'take Kn7' or 'take top'")
+        return Choose(_canonical(words, variant))
+    try:
+        return PlayCard(variant.parse_card(" ".join(words)))
+    except NotationError as error:
+        if len(words) == 1:
+            raise
+        try:
+            card = variant.parse_card(words[0])
+        except NotationError:
+            raise error from None
+        return PlayCard(card, _canonical(words[1:], variant))

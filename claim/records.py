@@ -11,6 +11,7 @@ player's view must show them to that seat alone (RULES 7).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, ClassVar
 
 import attrs
@@ -31,7 +32,9 @@ __all__ = [
     "PhaseStarted",
     "Placed",
     "RawEvent",
-    "Smashed",
+    "PlacedUnseen",
+    "PowerStateChanged",
+    "CardsExchanged",
     "TrickCompleted",
 ]
 
@@ -75,18 +78,66 @@ class TrickCompleted:
 @pickle_by_fields
 @attrs.frozen
 class Placed:
-    """A card of a finished trick (or a waiting card) went to a zone.
+    """A card went to a zone, in public (a trick's card, a waiting card, a smash).
 
     Attributes:
         card: The card.
-        zone: Where it went.
+        zone: Where it went (a `Zone`, or the name of a zone a power declares).
         seat: Whose zone it is, or None for shared zones (discard, waiting line).
+        origin: Where it came from.
+        origin_seat: Whose zone it came from, for per-seat zones.
     """
 
     private: ClassVar[bool] = False
     card: Card
-    zone: Zone
+    zone: Zone | str
     seat: int | None
+    origin: Zone | str = Zone.TRICK
+    origin_seat: int | None = None
+
+
+@pickle_by_fields
+@attrs.frozen
+class PlacedUnseen:
+    """A hidden card moved unseen (a Ghost's forgone top card): nobody sees it.
+
+    Attributes:
+        origin: Where it came from.
+        zone: Where it went.
+        seat: Whose zone it went to, if per seat.
+        card: The card; private to nobody, for the referee's record only.
+    """
+
+    private: ClassVar[bool] = True
+    origin: Zone | str
+    zone: Zone | str
+    seat: int | None
+    card: Card
+
+
+@pickle_by_fields
+@attrs.frozen
+class CardsExchanged:
+    """Two cards traded places (a Shapeshifter's swap, E5). Public."""
+
+    private: ClassVar[bool] = False
+    card: Card
+    other: Card
+
+
+@pickle_by_fields
+@attrs.frozen
+class PowerStateChanged:
+    """A power's own state changed (the moon, a declaration). Public.
+
+    Attributes:
+        faction: The faction whose power it is.
+        value: The new state.
+    """
+
+    private: ClassVar[bool] = False
+    faction: str
+    value: Hashable
 
 
 @pickle_by_fields
@@ -125,21 +176,10 @@ class CardDrawn:
 @pickle_by_fields
 @attrs.frozen
 class Peeked:
-    """A Seer's winner looked at the top card of the draw pile. Private to ``seat``."""
+    """A card was shown to ``seat`` alone (a Seer's peek at the top card). Private."""
 
     private: ClassVar[bool] = True
     seat: int
-    card: Card
-
-
-@pickle_by_fields
-@attrs.frozen
-class Smashed:
-    """A Giant's captor smashed an opponent's Gnome, which left the game."""
-
-    private: ClassVar[bool] = False
-    seat: int
-    victim: int
     card: Card
 
 
@@ -169,7 +209,9 @@ Event = (
     | FaceUpTaken
     | CardDrawn
     | Peeked
-    | Smashed
+    | PlacedUnseen
+    | CardsExchanged
+    | PowerStateChanged
     | LeaderChosen
     | PhaseStarted
 )

@@ -10,13 +10,15 @@ tuples. The methods that apply rules (:meth:`GameState.legal_moves`,
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import attrs
 
 from claim._fast import pickle_by_fields
 from claim.cards import Card
-from claim.moves import Move
+from claim.factions.effects import Question, Step
+from claim.moves import Choose, Move
 from claim.records import MoveRecord
 from claim.variant import Variant
 from claim.zones import OVER, Phase
@@ -24,51 +26,8 @@ from claim.zones import OVER, Phase
 if TYPE_CHECKING:
     from claim.engine.scoring import GameResult
 
-__all__ = ["Decision", "GameState", "RecruitDecision", "SmashDecision"]
+__all__ = ["GameState"]
 
-
-
-@pickle_by_fields
-@attrs.frozen
-class RecruitDecision:
-    """Phase 1: ``seat`` chooses which follower to take (RULES 3, R10, R15).
-
-    Attributes:
-        seat: The seat choosing now.
-        queue: The seats that recruit after it, in rank order.
-        may_take_top: Whether ``seat`` may take the top card of the draw pile (Seers).
-        moves: The legal answers.
-    """
-
-    seat: int
-    queue: tuple[int, ...]
-    may_take_top: bool
-    moves: tuple[Move, ...]
-
-
-@pickle_by_fields
-@attrs.frozen
-class SmashDecision:
-    """Phase 2: ``seat`` may smash an opposing card of ``prey`` worth ``value`` (R7).
-
-    Attributes:
-        seat: The captor of the Giant.
-        value: The value the smashed card must have.
-        prey: The faction that can be smashed.
-        rights: Smash rights still to be asked after this one, as
-            ``(seat, value, prey)``.
-        moves: The legal answers: one per distinct target, then the refusal.
-    """
-
-    seat: int
-    value: int
-    prey: str
-    rights: tuple[tuple[int, int, str], ...]
-    moves: tuple[Move, ...]
-
-
-Decision = RecruitDecision | SmashDecision
-"""A decision the engine waits for before the next card is played."""
 
 
 @pickle_by_fields
@@ -86,10 +45,15 @@ class GameState:
         face_up: Card ids turned face up for the current phase 1 trick.
         follower_masks: Per seat, the follower pile as a card mask.
         score_masks: Per seat, the score pile as a card mask.
-        in_front_masks: Per seat, the cards lying face up in front (Gnomes).
-        waiting: Card ids waiting to be delivered (the Troll line), first in line first.
+        zones: The zones the powers declare (``variant.tables.zone_specs``), in
+            that order: per-seat zones as one card mask per seat, shared zones as
+            card ids in order (first in line, or top card, first).
         discard_mask: Cards out of the game.
-        pending: The decision the game waits for, if any.
+        power_states: Per faction (in the variant's order), its power's own state.
+        chance: The order fixed at the deal for chance during play: a ranking of
+            every card id (E12); empty when no power uses chance.
+        pending: The question the game waits for, if any.
+        queue: Steps still to be asked after ``pending``, in order.
         records: One record per applied move, in order.
     """
 
@@ -102,10 +66,12 @@ class GameState:
     face_up: tuple[int, ...]
     follower_masks: tuple[int, ...]
     score_masks: tuple[int, ...]
-    in_front_masks: tuple[int, ...]
-    waiting: tuple[int, ...]
+    zones: tuple[tuple[int, ...], ...]
     discard_mask: int
-    pending: Decision | None
+    power_states: tuple[Hashable, ...]
+    chance: tuple[int, ...]
+    pending: Question | None
+    queue: tuple[Step, ...]
     records: tuple[MoveRecord, ...]
 
     # -- whose turn --------------------------------------------------------
@@ -170,8 +136,67 @@ class GameState:
         return self.variant.cards_in(self.score_masks[seat])
 
     def in_front(self, seat: int) -> tuple[Card, ...]:
-        """The cards lying face up in front of ``seat`` (captured Gnomes)."""
+        """The cards lying face up in front of ``seat`` (captured Gnomes, Bears)."""
         return self.variant.cards_in(self.in_front_masks[seat])
+
+    @property
+    def in_front_masks(self) -> tuple[int, ...]:
+        """Per seat, the cards in the declared zone ``"in front"`` (none if undeclared)."""
+        index = self.variant.tables.zone_index.get("in front")
+        return (0,) * self.variant.players if index is None else self.zones[index]
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Card ids in the declared ``"waiting line"`` zone, first in line first."""
+        index = self.variant.tables.zone_index.get("waiting line")
+        return () if index is None else self.zones[index]
+
+    def zone(self, name: str, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards of a zone a power declares, by name (``"second deck"``).
+
+        Per-seat zones need ``seat``; shared zones list their cards in order.
+
+        Raises:
+            UnknownNameError: No power of the variant declares ``name``.
+        """
+        tables = self.variant.tables
+        index = tables.zone_index.get(name)
+        if index is None:
+            from claim.errors import UnknownNameError
+
+            raise UnknownNameError("zone", name, tables.zone_index)
+        content = self.zones[index]
+        if tables.zone_specs[index].per_seat:
+            if seat is None:
+                raise ValueError(f"zone {name!r} is per seat: give a seat")
+            return self.variant.cards_in(content[seat])
+        deck = self.variant.deck
+        return tuple(deck[cid] for cid in content)
+
+    def power_state(self, faction: str) -> Hashable:
+        """The state kept by ``faction``'s power (None when it keeps none).
+
+        Raises:
+            UnknownNameError: ``faction`` is not a faction of the variant.
+        """
+        tables = self.variant.tables
+        if faction not in tables.faction_index:
+            from claim.errors import UnknownNameError
+
+            raise UnknownNameError("faction", faction, tables.faction_index)
+        return self.power_states[tables.faction_index[faction]]
+
+    @property
+    def pending_kind(self) -> str | None:
+        """The kind of step the pending question comes from (``"recruit"``, ``"smash"``)."""
+        return self.queue[0].kind if self.pending is not None else None
+
+    @property
+    def pending_moves(self) -> tuple[Choose, ...]:
+        """The answers to the pending question, in its options' order."""
+        if self.pending is None:
+            return ()
+        return tuple(Choose(option.label) for option in self.pending.options)
 
     def discard(self) -> tuple[Card, ...]:
         """The cards out of the game."""

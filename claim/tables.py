@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,7 @@ import attrs
 
 from claim.cards import Card
 from claim.errors import VariantError
+from claim.factions.effects import ZoneSpec
 from claim.factions.protocol import FactionPower, option_fields, overrides, registry
 from claim.moves import PlayCard
 from claim.records import MoveRecord
@@ -60,6 +62,8 @@ class DeckTables:
     """Per card: the faction index it makes lead when it leads."""
     counts_masks: tuple[int, ...]
     """Per faction index F: the cards that count as F when following a lead of F."""
+    follow_masks: tuple[int, ...]
+    """Per faction index F: the cards that oblige their holder to follow a lead of F."""
     wild_mask: int
     full_mask: int
     play_moves: tuple[PlayCard, ...]
@@ -78,45 +82,121 @@ class DeckTables:
     hooks: Mapping[Phase, HookTable]
     """Per phase: which factions' trick hooks the engine calls."""
     finishers: tuple[int, ...]
-    """The faction indices whose power overrides ``finish``."""
+    """The faction indices whose power overrides ``finish``, in hook order."""
+    starters: tuple[int, ...]
+    """The faction indices overriding ``phase_start``, in hook order."""
+    trick_starters: tuple[int, ...]
+    """The faction indices overriding ``trick_start``, in hook order."""
+    follow_hooks: tuple[int, ...]
+    """The faction indices overriding ``must_follow``."""
+    dynamic_lead_mask: int
+    """The cards whose faction overrides ``lead_now``."""
+    option_mask: int
+    """The cards whose faction overrides ``play_options``."""
+    dynamic: bool
+    """Whether legal plays depend on more than the hand and the led card."""
+    zone_specs: tuple[ZoneSpec, ...]
+    """The zones the powers declare, in the order of ``GameState.zones``."""
+    zone_index: Mapping[str, int]
+    """Declared zone names to their index in ``zone_specs``."""
+    voters: tuple[int, ...]
+    """The faction indices voted on at the end (E19)."""
+    verbs: frozenset[str]
+    """The first words of the answers to this variant's questions."""
+    uses_chance: bool
+    """Whether some power needs an order fixed at the deal (E12)."""
 
 
 @attrs.frozen(slots=True)
 class HookTable:
-    """Which factions override each trick hook, in one phase.
+    """Which factions override each trick hook, in one phase, in hook order.
 
-    Attributes:
-        rank_mask: The cards whose faction overrides ``rank_key``.
-        placers: The faction indices overriding ``place``.
-        placer_mask: The cards of those factions.
-        leaders: The faction indices overriding ``next_leader``.
-        leader_mask: The cards of those factions.
-        peek_mask: The cards whose faction overrides ``grants_peek``.
+    Masks hold the cards of those factions: a hook of a faction is called only when
+    one of its cards takes part (``modifiers`` and ``plain`` are always asked;
+    ``placers`` also when their cards wait in a shared zone, or always for powers
+    with ``place_always``).
     """
 
     rank_mask: int
+    modifiers: tuple[int, ...]
+    plain: tuple[int, ...]
+    rerankers: tuple[int, ...]
+    rerank_mask: int
+    capturers: tuple[int, ...]
+    capture_mask: int
     placers: tuple[int, ...]
     placer_mask: int
+    always_placers: tuple[int, ...]
+    after: tuple[int, ...]
+    after_mask: int
     leaders: tuple[int, ...]
     leader_mask: int
-    peek_mask: int
+    recruiters: tuple[int, ...]
+    recruit_mask: int
+
+    @property
+    def any_mask(self) -> int:
+        """The cards whose presence makes some hook of this phase run."""
+        return (self.rank_mask | self.rerank_mask | self.capture_mask | self.placer_mask
+                | self.after_mask | self.leader_mask | self.recruit_mask)
+
+
+def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int, ...]:
+    """Faction indices in hook order: by priority, then the variant's order."""
+    return tuple(sorted(indices, key=lambda i: (powers[i].priority, i)))
 
 
 def _hook_table(
     powers: tuple[FactionPower, ...], faction_masks: list[int], phase: Phase
 ) -> HookTable:
     def users(hook: str) -> tuple[int, ...]:
-        return tuple(
-            i for i, p in enumerate(powers) if phase in p.phases and overrides(p, hook)
-        )
+        found = [i for i, p in enumerate(powers) if phase in p.phases and overrides(p, hook)]
+        return _ordered(powers, found)
+
+    def mask(hook: str) -> int:
+        return sum(faction_masks[i] for i in users(hook))
 
     return HookTable(
-        rank_mask=sum(faction_masks[i] for i in users("rank_key")),
+        rank_mask=mask("rank_key"),
+        modifiers=users("value_modifier"),
+        plain=users("plain_ranking"),
+        rerankers=users("rerank"),
+        rerank_mask=mask("rerank"),
+        capturers=users("capture"),
+        capture_mask=mask("capture"),
         placers=users("place"),
-        placer_mask=sum(faction_masks[i] for i in users("place")),
+        placer_mask=mask("place"),
+        always_placers=tuple(i for i in users("place") if powers[i].place_always),
+        after=users("after_place"),
+        after_mask=mask("after_place"),
         leaders=users("next_leader"),
-        leader_mask=sum(faction_masks[i] for i in users("next_leader")),
-        peek_mask=sum(faction_masks[i] for i in users("grants_peek")),
+        leader_mask=mask("next_leader"),
+        recruiters=users("recruit_options"),
+        recruit_mask=mask("recruit_options"),
+    )
+
+
+def _zones(powers: tuple[FactionPower, ...]) -> tuple[ZoneSpec, ...]:
+    """The declared zones, once each; two powers sharing a name must agree."""
+    specs: dict[str, ZoneSpec] = {}
+    for power in powers:
+        for spec in power.zones():
+            known = specs.setdefault(spec.name, spec)
+            if known != spec:
+                raise VariantError(
+                    f"powers declare zone {spec.name!r} twice, differently: {known} and {spec}",
+                    key="factions",
+                )
+    return tuple(specs.values())
+
+
+def _follow_masks(
+    names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
+) -> tuple[int, ...]:
+    """Per lead faction: the cards that oblige their holder to follow it (RULES 3)."""
+    return tuple(
+        sum(faction_masks[fi] for fi, p in enumerate(powers) if p.follows(lead))
+        for lead in names
     )
 
 
@@ -289,5 +369,33 @@ def build_tables(variant: Variant) -> DeckTables:
             for leader in range(variant.players)
         ),
         hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
-        finishers=tuple(i for i, p in enumerate(powers) if overrides(p, "finish")),
+        **_phase_tables(variant, powers, names, faction_masks),
     )
+
+
+def _phase_tables(
+    variant: Variant, powers: tuple[FactionPower, ...], names: tuple[str, ...],
+    faction_masks: list[int],
+) -> dict[str, Any]:
+    """The tables of the play, phase and scoring hooks."""
+    def users(hook: str) -> tuple[int, ...]:
+        return _ordered(powers, [i for i, p in enumerate(powers) if overrides(p, hook)])
+
+    specs = _zones(powers)
+    dynamic_lead = sum(faction_masks[i] for i in users("lead_now"))
+    options = sum(faction_masks[i] for i in users("play_options"))
+    return {
+        "finishers": users("finish"),
+        "starters": users("phase_start"),
+        "trick_starters": users("trick_start"),
+        "follow_hooks": users("must_follow"),
+        "dynamic_lead_mask": dynamic_lead,
+        "option_mask": options,
+        "dynamic": bool(users("must_follow") or dynamic_lead or options),
+        "zone_specs": specs,
+        "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),
+        "voters": tuple(i for i, p in enumerate(powers) if p.has_vote()),
+        "verbs": frozenset(["take", "draw"]).union(*(type(p).verbs for p in powers)),
+        "uses_chance": any(p.uses_chance for p in powers),
+        "follow_masks": _follow_masks(names, powers, faction_masks),
+    }

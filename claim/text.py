@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from claim.engine.scoring import GameResult
+from claim.moves import Choose
 from claim.records import (
     CardDrawn,
     FaceUpTaken,
@@ -16,7 +17,6 @@ from claim.records import (
     LeaderChosen,
     MoveRecord,
     PhaseStarted,
-    Smashed,
     TrickCompleted,
 )
 from claim.zones import Phase
@@ -36,6 +36,8 @@ def trick_lines(records: Sequence[MoveRecord], first_face_up: Sequence[object] =
     number = 0
     current: list[str] = []
     for record in records:
+        if isinstance(record.move, Choose):
+            current.append(f"seat {record.seat}: {record.move}")
         for event in record.events:
             if isinstance(event, TrickCompleted):
                 lines.append("; ".join(current))
@@ -47,8 +49,6 @@ def trick_lines(records: Sequence[MoveRecord], first_face_up: Sequence[object] =
                 current.append(f"seat {event.seat} takes {event.card}")
             elif isinstance(event, CardDrawn):
                 current.append(f"seat {event.seat} draws")
-            elif isinstance(event, Smashed):
-                current.append(f"seat {event.seat} smashes {event.card} of seat {event.victim}")
             elif isinstance(event, LeaderChosen) and event.by_faction:
                 current.append(f"{event.by_faction} give the lead to seat {event.seat}")
             elif isinstance(event, FaceUpTurned):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import claim
-from claim.records import Smashed, TrickCompleted
+from claim.records import Placed, TrickCompleted
 
 FACTIONS = ["gnomes", "giants", "undead", "dragons", "seers"]
 
@@ -51,7 +51,9 @@ def main(seed: int = 7) -> claim.GameResult:
     state = play(variant, seed)
     events = [event for record in state.records for event in record.events]
     tricks = sum(isinstance(event, TrickCompleted) for event in events)
-    smashes = [event for event in events if isinstance(event, Smashed)]
+    smashes = [event for event in events  # a smashed Gnome leaves from in front of a player
+               if isinstance(event, Placed) and event.origin is claim.Zone.IN_FRONT
+               and event.zone is claim.Zone.DISCARD]
     print(f"seed {seed}: {tricks} tricks, {len(state.records)} moves, "
           f"{len(smashes)} Gnomes smashed")
 

@@ -120,3 +120,14 @@ def to_phase2(
     assert Counter(state.hand(leader)) == Counter(wanted[0])
     assert Counter(state.hand(1 - leader)) == Counter(wanted[1])
     return state
+
+
+def zones_of(
+    variant: claim.Variant, contents: dict[str, tuple[int, ...]] | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """``GameState.zones`` for ``variant``: every declared zone empty but ``contents``."""
+    contents = contents or {}
+    return tuple(
+        contents.get(spec.name, (0,) * variant.players if spec.per_seat else ())
+        for spec in variant.tables.zone_specs
+    )

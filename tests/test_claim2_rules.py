@@ -20,7 +20,6 @@ from claim.records import (
     LeaderChosen,
     Peeked,
     Placed,
-    Smashed,
     TrickCompleted,
 )
 
@@ -64,6 +63,15 @@ def events(state: claim.GameState, kind: type | None = None) -> list[object]:
     """Every event of the game so far, optionally only those of one type."""
     found = [e for record in state.records for e in record.events]
     return [e for e in found if kind is None or isinstance(e, kind)]
+
+
+def smashed(found: list[object]) -> list[tuple[claim.Card, int]]:
+    """The Gnomes smashed (RULES 4 Giants) among ``found`` events, with their victim."""
+    return [
+        (e.card, e.origin_seat) for e in found
+        if isinstance(e, Placed) and e.origin is claim.Zone.IN_FRONT
+        and e.zone is claim.Zone.DISCARD
+    ]
 
 
 def last_events(state: claim.GameState, kind: type | None = None) -> list[object]:
@@ -178,12 +186,13 @@ def phase2(
     for number, (lead, follow) in enumerate(script, 1):
         assert state.current_player == leader and state.phase is claim.Phase.RECRUIT
         state = state.apply(claim.PlayCard(lead)).apply(claim.PlayCard(follow))
-        while isinstance(state.pending, claim.RecruitDecision):
+        while state.pending_kind == "recruit":
             if take_top_last and number == len(script):
                 state = state.apply(claim.TakeTopCard())
                 wanted[leader][-1], wanted[other][-1] = wanted[other][-1], wanted[leader][-1]
                 continue
-            take = next(m for m in state.legal_moves() if isinstance(m, claim.TakeFaceUp))
+            take = next(m for m in state.legal_moves()
+                        if str(m).startswith("take ") and m != claim.TakeTopCard())
             state = state.apply(take)
     assert state.phase is claim.Phase.SUPPORT
     assert same_cards(state.hand(0), wanted[0]), (state.hand(0), wanted[0])
@@ -381,8 +390,8 @@ def _phase1_deal(
 def test_seers_winner_decides_between_face_up_and_top_card() -> None:
     """RULES 4 Seers: winning with a Seer offers [take face-up, take top]."""
     state = play(_phase1_deal("Se9", "Gn1"), "Se9", "Gn1")
-    assert isinstance(state.pending, claim.RecruitDecision)
-    assert state.pending.may_take_top
+    assert state.pending_kind == "recruit"
+    assert claim.TakeTopCard() in state.legal_moves()
     assert state.current_player == 0
     assert state.legal_moves() == (claim.TakeFaceUp(card("Gn9")), claim.TakeTopCard())
     # The winner has seen the top card: a private event for seat 0.
@@ -440,7 +449,7 @@ def test_seers_no_peek_when_the_winning_card_is_not_a_seer() -> None:
 def test_seers_seer_beaten_by_a_higher_seer() -> None:
     """RULES 4 Seers: the winner with the higher Seer peeks, not the leader."""
     state = play(_phase1_deal("Se3", "Se8", avoid="seers"), "Se3", "Se8")
-    assert isinstance(state.pending, claim.RecruitDecision)
+    assert state.pending_kind == "recruit"
     assert state.current_player == 1
     assert last_events(state, Peeked) == [Peeked(1, card("Tr9"))]
 
@@ -649,8 +658,8 @@ def test_giants_capturing_a_giant_offers_a_smash() -> None:
     state = play(state, "Gn3", "Gn3")  # a tie: the leader, seat 0, wins both
     assert same_cards(state.in_front(0), cards(CLAIM2, "Gn3 Gn3"))
     state = play(state, "Gi1", "Gi3")  # seat 1 wins Giants 1 and 3
-    assert isinstance(state.pending, claim.SmashDecision)
-    assert state.pending.value == 3 and state.pending.seat == 1
+    assert state.pending_kind == "smash"
+    assert state.queue[0].data == (3,) and state.pending.seat == 1
     assert state.current_player == 1
     assert state.legal_moves() == (claim.Smash(0, card("Gn3")), claim.DeclineSmash())
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Gi1 Gi3"))  # placed first (R7)
@@ -663,13 +672,13 @@ def test_giants_smash_removes_the_gnome() -> None:
     """RULES 4 Giants: the smashed Gnome leaves the game and is never scored."""
     state = _gnomes_in_front_of_seat0()
     state = play(state, "Gi5", "Gi7")
-    assert isinstance(state.pending, claim.SmashDecision)
+    assert state.pending_kind == "smash"
     assert state.legal_moves() == (claim.Smash(0, card("Gn5")), claim.DeclineSmash())
     # The Giant 7 has a Gnome 7 to smash too, asked after this one.
     state = state.apply("smash Gn5@0")
     assert card("Gn5") in state.discard()
     assert state.in_front(0) == (card("Gn7"),)
-    assert Smashed(1, 0, card("Gn5")) in last_events(state)
+    assert smashed(last_events(state)) == [(card("Gn5"), 0)]
     assert state.legal_moves() == (claim.Smash(0, card("Gn7")), claim.DeclineSmash())
     state = state.apply(claim.DeclineSmash())
     assert state.pending is None
@@ -686,7 +695,7 @@ def test_giants_declining_keeps_the_gnome() -> None:
     state = play(state, "Gi5", "Gi7", "no smash", "no smash")
     assert state.pending is None
     assert same_cards(state.in_front(0), cards(CLAIM2, "Gn7 Gn5"))
-    assert not events(state, Smashed)
+    assert not smashed(events(state))
     final = finish(state)
     assert vote(final.result(), "gnomes").counts == (2, 0)
 
@@ -696,12 +705,12 @@ def test_giants_two_giants_smash_two_gnomes() -> None:
     state = _gnomes_in_front_of_seat0()
     state = play(state, "Gi5", "Gi7")
     state = state.apply(claim.Smash(0, card("Gn5")))
-    assert isinstance(state.pending, claim.SmashDecision)
-    assert state.pending.value == 7
+    assert state.pending_kind == "smash"
+    assert state.queue[0].data == (7,)
     state = state.apply(claim.Smash(0, card("Gn7")))
     assert state.pending is None
     assert state.in_front(0) == ()
-    assert [e.card for e in events(state, Smashed)] == [card("Gn5"), card("Gn7")]
+    assert [c for c, _ in smashed(events(state))] == [card("Gn5"), card("Gn7")]
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Gi5 Gi7"))
 
 
@@ -740,7 +749,7 @@ def test_r7_gnome_captured_with_the_giant_is_the_captors_own() -> None:
     assert state.pending is None
     assert state.in_front(0) == (card("Gn3"),)
     assert state.score_pile(0) == (card("Gi3"),)
-    assert not events(state, Smashed)
+    assert not smashed(events(state))
 
 
 def test_r7_only_the_opponents_earlier_gnome_is_a_target() -> None:
@@ -750,7 +759,7 @@ def test_r7_only_the_opponents_earlier_gnome_is_a_target() -> None:
     state = play(state, "Gn1", "Gn3")  # seat 1 wins: Gn1 and Gn3 in front of seat 1
     state = play(state, "Tr5", "Tr9")  # seat 0 wins the lead back (Troll 5 waits)
     state = play(state, "Gi3", "Gn3")
-    assert isinstance(state.pending, claim.SmashDecision)
+    assert state.pending_kind == "smash"
     assert state.in_front(0) == (card("Gn3"),)  # already placed when asked
     assert state.legal_moves() == (claim.Smash(1, card("Gn3")), claim.DeclineSmash())
     with pytest.raises(claim.IllegalMoveError):
@@ -812,7 +821,7 @@ def test_giants_card_play_while_smash_is_pending_is_illegal() -> None:
                 state.apply(claim.PlayCard(c))
     with pytest.raises(claim.IllegalMoveError):
         state.apply("Tr5")
-    assert isinstance(state.pending, claim.SmashDecision)
+    assert state.pending_kind == "smash"
 
 
 def test_giants_smash_when_no_decision_is_pending_is_illegal() -> None:
@@ -826,7 +835,7 @@ def test_giants_smash_when_no_decision_is_pending_is_illegal() -> None:
 def test_giants_have_no_power_in_phase_1() -> None:
     """RULES 4 Giants: phase 2 only; in phase 1 a Giant is discarded, no decision."""
     state = play(_phase1_deal("Gi9", "Gn1"), "Gi9", "Gn1")
-    assert not isinstance(state.pending, claim.SmashDecision)
+    assert state.pending_kind != "smash"
     assert card("Gi9") in state.discard()
 
 
@@ -917,7 +926,7 @@ def test_giants_declining_the_first_right_still_asks_the_second() -> None:
     """RULES 4 Giants: each Giant is its own decision; declining one keeps the other."""
     state = phase2(CLAIM2, *TWIN_HANDS)
     state = play(state, "Gn1", "Gn3", "Tr5", "Tr9", "Gi3", "Gi3", "no smash")
-    assert isinstance(state.pending, claim.SmashDecision)
+    assert state.pending_kind == "smash"
     state = state.apply("smash Gn3@1")
     assert state.in_front(1) == (card("Gn1"),)
 
@@ -960,7 +969,7 @@ def test_giants_smash_in_the_last_trick_then_the_game_ends() -> None:
     }
     assert not state.is_over
     assert state.current_player == 1
-    while isinstance(state.pending, claim.SmashDecision):
+    while state.pending_kind == "smash":
         state = state.apply(state.legal_moves()[0])
     assert state.is_over
     assert state.in_front(0) == ()
@@ -989,10 +998,9 @@ def test_r10_seer_winner_takes_top_then_rank_2_chooses(players: int, others: lis
         rng = random.Random(seed)
         state = claim.new_game(variant, rng=rng)
         while state.phase is claim.Phase.RECRUIT:
-            pending = state.pending
             if (
-                isinstance(pending, claim.RecruitDecision)
-                and pending.may_take_top
+                state.pending_kind == "recruit"
+                and claim.TakeTopCard() in state.legal_moves()
                 and len(set(state.face_up_cards)) == 2
             ):
                 break
@@ -1010,9 +1018,9 @@ def test_r10_seer_winner_takes_top_then_rank_2_chooses(players: int, others: lis
         claim.TakeFaceUp(first), claim.TakeFaceUp(second), claim.TakeTopCard()
     }
     state = state.apply(claim.TakeTopCard())
-    assert isinstance(state.pending, claim.RecruitDecision)
+    assert state.pending_kind == "recruit"
     assert state.current_player == ranking[1]
-    assert not state.pending.may_take_top
+    assert claim.TakeTopCard() not in state.legal_moves()
     assert set(state.legal_moves()) == {claim.TakeFaceUp(first), claim.TakeFaceUp(second)}
     state = state.apply(claim.TakeFaceUp(second))
     assert state.pending is None
@@ -1087,7 +1095,8 @@ def _check_trick(variant: claim.Variant, before: claim.GameState, after: claim.G
             assert scored_trolls == [Placed(trolls[-1], claim.Zone.SCORE, winner)], trick
             line += trolls[:-1]
         elif line:
-            assert scored_trolls == [Placed(line.pop(0), claim.Zone.SCORE, winner)], trick
+            assert scored_trolls == [
+                    Placed(line.pop(0), claim.Zone.SCORE, winner, claim.Zone.WAITING)], trick
         else:
             assert scored_trolls == [], trick
         if not after.is_over:
@@ -1105,17 +1114,19 @@ def _check_state(state: claim.GameState) -> None:
             assert not any(c.faction == "gnomes" for c in state.score_pile(seat))
             assert all(c.faction == "gnomes" for c in state.in_front(seat))
         assert all(c.faction == "trolls" for c in state.waiting_line)
-    if isinstance(state.pending, claim.SmashDecision):
+    if state.pending_kind == "smash":
         pending = state.pending
         team = next(t for t in variant.teams if pending.seat in t)
         assert state.legal_moves()[-1] == claim.DeclineSmash()
         targets = state.legal_moves()[:-1]
         assert targets and len(set(targets)) == len(targets)
         for move in targets:
-            assert isinstance(move, claim.Smash)
-            assert move.seat not in team
-            assert move.card.faction == "gnomes" and move.card.value == pending.value
-            assert move.card in state.in_front(move.seat)
+            assert isinstance(move, claim.Choose) and move.label.startswith("smash ")
+            text, seat = move.label.split()[1].split("@")
+            target = variant.parse_card(text)
+            assert int(seat) not in team
+            assert target.faction == "gnomes" and (target.value,) == state.queue[0].data
+            assert target in state.in_front(int(seat))
     if state.is_over:
         assert state.waiting_line == ()
         assert all(state.in_front(seat) == () for seat in range(variant.players))
@@ -1138,7 +1149,7 @@ def test_claim2_power_invariants_in_random_games(spec: str, players: int) -> Non
             after = state.apply(move)
             _check_trick(variant, state, after)
             _check_state(after)
-            smashes += isinstance(move, claim.Smash)
+            smashes += str(move).startswith("smash ")
             state = after
         result = state.result()
         scored = [c for seat in range(players) for c in state.score_pile(seat)]

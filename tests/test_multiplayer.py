@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import attrs
 import pytest
+from conftest import zones_of
 
 import claim
 from claim.factions.protocol import Trick
@@ -96,7 +97,7 @@ def test_rules3_rank1_chooses_a_face_up_card_rank2_gets_the_other_rank3_draws() 
     v = variant(3)
     state = play(deal(v, [["Un3"], ["Un9"], ["Un1"]], ["Dr4", "Dw6", "Se0"]),
                  "Un3", "Un9", "Un1")
-    assert isinstance(state.pending, claim.RecruitDecision)
+    assert state.pending_kind == "recruit"
     assert state.current_player == 1
     assert [str(m) for m in state.legal_moves()] == ["take Dr4", "take Dw6"]
     state = state.apply("take Dw6")
@@ -140,7 +141,9 @@ def test_r6_dwarves_go_to_the_last_ranked_player() -> None:
     dwarves = tables.powers[tables.faction_index["dwarves"]]
     cards = (v.deck.index(v.parse_card("Un4")), v.deck.index(v.parse_card("Dw9")),
              v.deck.index(v.parse_card("Dw2")))
-    trick = Trick(v, Phase.SUPPORT, (1, 2, 0), cards, "undead", ranking=(0, 1, 2))
+    values = tuple(v.deck[c].value for c in cards)
+    trick = Trick(claim.new_game(v, seed=0), Phase.SUPPORT, (1, 2, 0), cards, "undead", values,
+                  order=(0, 1, 2))
     placements = dwarves.place(trick, (1, 2))
     assert placements is not None
     assert {(p.card, p.zone, p.seat) for p in placements} == {
@@ -161,7 +164,7 @@ def with_score_piles(v: claim.Variant, piles: Sequence[Sequence[str]]) -> claim.
     for mask in masks:
         taken |= mask
     full = (1 << len(v.deck)) - 1
-    return attrs.evolve(final, score_masks=masks, in_front_masks=(0,) * v.players,
+    return attrs.evolve(final, score_masks=masks, zones=zones_of(v),
                         discard_mask=full & ~taken)
 
 
@@ -229,12 +232,12 @@ def test_rules4_giants_smash_only_opposing_teams_gnomes() -> None:
     state = attrs.evolve(
         rng_state, phase=Phase.SUPPORT, leader=0, trick=(), pending=None, records=(),
         hand_masks=tuple(1 << c for c in hand),
-        in_front_masks=(0, 1 << gnomes[0], 1 << gnomes[1], 1 << gnomes[2]),
+        zones=zones_of(v, {"in front": (0, 1 << gnomes[0], 1 << gnomes[1], 1 << gnomes[2])}),
         score_masks=(0, 0, 0, 0), follower_masks=(0, 0, 0, 0), draw_pile=(), face_up=(),
-        waiting=(), discard_mask=full & ~used,
+        discard_mask=full & ~used,
     )
     state = play(state, "Gi5", "Un1", "Un2", "Un3")
-    assert isinstance(state.pending, claim.SmashDecision) and state.pending.seat == 0
+    assert state.pending_kind == "smash" and state.pending.seat == 0
     assert [str(m) for m in state.legal_moves()] == ["smash Gn5@1", "smash Gn5@3", "no smash"]
     state = state.apply("smash Gn5@3")
     assert state.is_over  # the last trick: surviving Gnomes joined their score piles

@@ -5,17 +5,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from claim._fast import slot_maker
 from claim.cards import Card
+from claim.engine.board import Board, make_state
+from claim.engine.phases import begin
 from claim.errors import DealError
 from claim.loading import load_variant
+from claim.records import RawEvent
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase
 
 __all__ = ["new_game"]
-
-_make_state = slot_maker(GameState)
 
 CardLike = Card | str
 
@@ -28,6 +28,7 @@ def new_game(
     hands: Sequence[Sequence[CardLike]] | None = None,
     draw_pile: Sequence[CardLike] | None = None,
     first_leader: int = 0,
+    chance: Sequence[CardLike] | None = None,
 ) -> GameState:
     """Deal a new game, ready for the first card of phase 1.
 
@@ -42,6 +43,9 @@ def new_game(
         hands: An explicit deal: the cards of each seat (cards or notation).
         draw_pile: With ``hands``: the remaining cards, top card first.
         first_leader: The seat that leads the first trick (R1).
+        chance: With an explicit deal, for variants whose powers use chance during
+            play (E12): every card of the deck once, in the order chance ranks them
+            (a second deck is ordered by it). Drawn from the seed otherwise.
 
     Raises:
         DealError: The explicit deal is not exactly the variant's deck, or
@@ -60,16 +64,58 @@ def new_game(
         if seed is not None or rng is not None:
             raise DealError("give either a seed/rng or an explicit deal, not both")
         seat_cards, pile = _explicit(variant, hands, draw_pile)
+        order = _explicit_chance(variant, chance)
     else:
-        seat_cards, pile = _shuffled(variant, rng if rng is not None else _rng(seed))
+        if chance is not None:
+            raise DealError("chance is part of an explicit deal; a seed draws it itself")
+        generator = rng if rng is not None else _rng(seed)
+        seat_cards, pile = _shuffled(variant, generator)
+        order = _drawn_chance(variant, generator)
     bits = variant.tables.card_bits
     masks = [sum(map(bits.__getitem__, cards)) for cards in seat_cards]  # distinct bits: sum == or
     count = variant.face_up_count
     zeros = (0,) * variant.players
-    return _make_state(
+    tables = variant.tables
+    zones = tuple(zeros if spec.per_seat else () for spec in tables.zone_specs)
+    states = tuple(power.initial_state() for power in tables.powers)
+    state = make_state(
         variant, Phase.RECRUIT, first_leader, (), tuple(masks), tuple(pile[count:]),
-        tuple(pile[:count]), zeros, zeros, zeros, (), 0, None, (),
+        tuple(pile[:count]), zeros, zeros, zones, 0, states, order, None, (), (),
     )
+    if not (tables.starters or tables.trick_starters):
+        return state
+    board = Board(state)
+    events: list[RawEvent] = []
+    begin(board, events)
+    return board.freeze(())
+
+
+def _drawn_chance(variant: Variant, rng: random.Random) -> tuple[int, ...]:
+    """The chance order for the game, drawn after the deal (E12); () if unused."""
+    if not variant.tables.uses_chance:
+        return ()
+    ids = list(range(len(variant.deck)))
+    rng.shuffle(ids)
+    return tuple(ids)
+
+
+def _explicit_chance(variant: Variant, chance: Sequence[CardLike] | None) -> tuple[int, ...]:
+    """An explicit chance order: every card once (cards or notation)."""
+    if chance is None:
+        return tuple(range(len(variant.deck))) if variant.tables.uses_chance else ()
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    order = []
+    for item in chance:
+        card = variant.parse_card(item) if isinstance(item, str) else item
+        ids = free.get(card)
+        if not ids:
+            raise DealError(f"chance names {str(item)[:40]!r} more often than the deck holds it")
+        order.append(ids.pop(0))
+    if len(order) != len(variant.deck):
+        raise DealError(f"chance must rank all {len(variant.deck)} cards, got {len(order)}")
+    return tuple(order)
 
 
 def _rng(seed: int | None) -> random.Random:

@@ -2,34 +2,36 @@
 
 Theory of operation
 -------------------
-A game is a sequence of immutable :class:`~claim.state.GameState` values. Exactly
-one kind of input moves it on: a move of the seat whose turn it is. There are two
-kinds of turn:
+A game is a sequence of immutable `GameState` values. Exactly one kind of input
+moves it on: a move of the seat whose turn it is. There are two kinds of turn:
 
-* **Play** (no decision pending): the current seat plays a card to the trick. The
-  follow rule (RULES 3) is two mask operations over precomputed tables. When the
-  last seat has played, the trick resolves at once (:mod:`claim.engine.tricks`):
-  it is ranked, its cards are placed (factions' ``place`` hooks), the next leader
-  is chosen, and the followers are handed out (phase 1) or smash rights collected
-  (phase 2).
-* **Decide** (a decision pending): a trick may need a player's choice (which
-  face-up card, a Seer's peek, a Giant's smash). The state then holds a
-  :class:`~claim.state.RecruitDecision` or :class:`~claim.state.SmashDecision`
-  whose ``moves`` are the legal answers; nothing else may happen until it is
-  answered. Decisions with one possible outcome are never asked (R15).
+* **Play** (no question pending): the current seat plays a card to the trick. The
+  follow rule (RULES 3) is two mask operations over precomputed tables, unless a
+  power makes it depend on the state (Satyrs, Elf-Orcs). A card whose power asks a
+  choice as part of playing it (E3, E5) is played with the chosen option's label.
+  When the last seat has played, the trick resolves at once
+  (`claim.engine.tricks`): values, ranking, captures, placement, follow-ups and the
+  next leader, then the queued steps.
+* **Answer** (a question pending): a power, or the rules when recruiting, asked a
+  seat to choose among labelled options (`claim.engine.choices`); the legal moves
+  are one `Choose` per option. Nothing else may happen until it is answered.
+  Questions with one possible outcome are never asked (R15).
 
-When no decision remains, the next trick begins: face-up cards are turned (phase 1),
-phase 2 starts once the hands and the draw pile are empty (R5), and the game ends
-once the phase 2 hands are empty. The engine draws no random numbers, reads and
-prints nothing; perspective enters only through views built from a state.
+When no question remains, the next trick begins (`claim.engine.phases`). Every
+effect a power returns passes one checker (`claim.engine.effects`) before it changes
+anything, on a scratch `Board`; the caller's state is never changed. The engine draws
+no random numbers, reads and prints nothing; perspective enters only through views.
 """
 
 from __future__ import annotations
 
 from claim.engine.board import Board, make_record, make_state
-from claim.engine.tricks import decide, resolve_trick
+from claim.engine.choices import answer, matching
+from claim.engine.phases import advance
+from claim.engine.playing import allowed, play_choices
+from claim.engine.tricks import resolve_trick
 from claim.errors import IllegalMoveError
-from claim.moves import MOVE_TYPES, Move, PlayCard
+from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
 from claim.tables import DeckTables
@@ -39,14 +41,14 @@ from claim.zones import OVER
 __all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]
 
 
-
 def _allowed(tables: DeckTables, hand: int, led: int) -> int:
     """The cards of ``hand`` that may follow the led card ``led`` (RULES 3).
 
-    ``legal_moves`` and the fast path of ``apply`` inline these three lines (a call
-    costs 1% of a game each); tests/test_properties.py checks that the three agree.
+    ``legal_moves`` and the fast path of ``apply`` inline these lines (a call
+    costs 1% of a game each); tests/test_properties.py checks that they agree.
+    Variants whose follow rule depends on the state use `allowed` instead.
     """
-    follow = hand & tables.faction_masks[tables.lead_of[led]]
+    follow = hand & tables.follow_masks[tables.lead_of[led]]
     if follow:
         return follow | (hand & tables.wild_mask)
     return hand
@@ -55,15 +57,39 @@ def _allowed(tables: DeckTables, hand: int, led: int) -> int:
 def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, in deck order for card plays."""
     if state.pending is not None:
-        return state.pending.moves
+        return state.pending_moves
     tables = state.variant.tables  # once the game is over, every hand is empty
+    if tables.dynamic:
+        return _dynamic_moves(state)
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
     if trick:  # _allowed, inlined
-        follow = mask & tables.faction_masks[tables.lead_of[trick[0]]]
+        follow = mask & tables.follow_masks[tables.lead_of[trick[0]]]
         if follow:
             mask = follow | (mask & tables.wild_mask)
     return tables.moves_of(mask)
+
+
+def _dynamic_moves(state: GameState) -> tuple[Move, ...]:
+    """Legal plays when the follow rule or a play's choices depend on the state."""
+    tables = state.variant.tables
+    if state.phase is OVER:
+        return ()
+    seat = (state.leader + len(state.trick)) % state.variant.players
+    mask = allowed(state, seat)
+    moves: list[Move] = []
+    for move in tables.moves_of(mask):
+        copies = tables.mask_of_move[move] & mask
+        card = (copies & -copies).bit_length() - 1
+        if not (1 << card) & tables.option_mask:
+            moves.append(move)
+            continue
+        choices = play_choices(state, seat, card)
+        if len(choices) < 2:
+            moves.append(move)
+        else:
+            moves += [PlayCard(move.card, choice.label) for choice in choices]
+    return tuple(moves)
 
 
 def _card_to_play(state: GameState, move: object) -> int:
@@ -71,7 +97,7 @@ def _card_to_play(state: GameState, move: object) -> int:
     if state.phase is OVER:
         raise IllegalMoveError(move, "the game is over")
     if state.pending is not None:
-        options = ", ".join(map(str, state.pending.moves))
+        options = ", ".join(map(str, state.pending_moves))
         raise IllegalMoveError(
             move, f"seat {state.pending.seat} must first decide: one of {options}"
         )
@@ -80,8 +106,9 @@ def _card_to_play(state: GameState, move: object) -> int:
             f"expected a Move, got {type(move).__name__}"
         )
         raise IllegalMoveError(move, reason)
+    assert isinstance(move, PlayCard)
     tables = state.variant.tables
-    copies = tables.mask_of_move.get(move)
+    copies = tables.mask_of_move.get(PlayCard(move.card) if move.option else move)
     if copies is None:
         raise IllegalMoveError(move, f"{state.variant.name!r} has no such card")
     seat = (state.leader + len(state.trick)) % state.variant.players
@@ -89,26 +116,45 @@ def _card_to_play(state: GameState, move: object) -> int:
     mine = hand & copies
     if not mine:
         raise IllegalMoveError(move, f"seat {seat} does not hold it")
-    if state.trick:
-        mine &= _allowed(tables, hand, state.trick[0])
-        if not mine:
-            lead = tables.faction_names[tables.lead_of[state.trick[0]]]
-            raise IllegalMoveError(move, f"seat {seat} must follow {lead} (RULES 3)")
-    return (mine & -mine).bit_length() - 1
+    mine &= allowed(state, seat)
+    if not mine:
+        raise IllegalMoveError(move, f"seat {seat} must follow {_lead_name(state)} (RULES 3)")
+    card = (mine & -mine).bit_length() - 1
+    _check_option(state, seat, card, move)
+    return card
+
+
+def _lead_name(state: GameState) -> str:
+    from claim.engine.tricks import current_lead
+
+    return current_lead(state) or "the lead"
+
+
+def _check_option(state: GameState, seat: int, card: int, move: PlayCard) -> None:
+    """Raise unless ``move`` names a valid choice for playing ``card`` (E3, E5)."""
+    tables = state.variant.tables
+    choices = play_choices(state, seat, card) if (1 << card) & tables.option_mask else ()
+    if len(choices) < 2:
+        if move.option is not None and (not choices or matching(choices, move.option) is None):
+            raise IllegalMoveError(move, f"{move.card} is played without a choice")
+        return
+    if move.option is None or matching(choices, move.option) is None:
+        labels = ", ".join(f"{move.card} {c.label}" for c in choices)
+        raise IllegalMoveError(move, f"playing {move.card} needs a choice: one of {labels}")
 
 
 def check(state: GameState, move: object) -> None:
-    """Raise :class:`IllegalMoveError` with the reason if ``move`` is illegal.
+    """Raise `IllegalMoveError` with the reason if ``move`` is illegal.
 
-    ``move`` may be a Move or its notation; bad notation raises
-    :class:`~claim.errors.NotationError`.
+    ``move`` may be a Move or its notation; bad notation raises `NotationError`.
     """
     if isinstance(move, str):
         move = parse_move(move, state.variant)
     if state.pending is not None and state.phase is not OVER:
-        if isinstance(move, MOVE_TYPES) and move in state.pending.moves:
+        if isinstance(move, Choose) and matching(state.pending.options, move.label,
+                                                  state.variant):
             return
-        options = ", ".join(map(str, state.pending.moves))
+        options = ", ".join(map(str, state.pending_moves))
         seat = state.pending.seat
         raise IllegalMoveError(move, f"seat {seat} must answer with one of {options}")
     _card_to_play(state, move)
@@ -129,54 +175,105 @@ def apply(state: GameState, move: Move | str) -> GameState:
     Raises:
         IllegalMoveError: The move is not legal in ``state``.
         NotationError: ``move`` is text that is not a move.
+        PowerError: A power's hook returned an effect the engine cannot carry out.
     """
-    if move.__class__ is PlayCard and state.pending is None:
+    variant = state.variant
+    tables = variant.tables
+    if move.__class__ is PlayCard and state.pending is None and not tables.dynamic:
         # Fast path: the same checks as _card_to_play, without building reasons.
         # (Once the game is over every hand is empty, so nothing passes here.)
-        variant = state.variant
-        tables = variant.tables
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
         mine = hand & tables.mask_of_move.get(move, 0)
         if mine and trick:  # _allowed, inlined
-            follow = hand & tables.faction_masks[tables.lead_of[trick[0]]]
+            follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
                 mine &= follow | tables.wild_mask
         if mine:
-            return _play(state, variant, seat, (mine & -mine).bit_length() - 1)
+            return _play(state, variant, seat, (mine & -mine).bit_length() - 1, None)
     if isinstance(move, str):
-        move = parse_move(move, state.variant)
+        move = parse_move(move, variant)
     if state.pending is not None:
         check(state, move)
-        return decide(state, move)
+        assert isinstance(move, Choose)
+        return _answer(state, move)
     card = _card_to_play(state, move)
-    seat = (state.leader + len(state.trick)) % state.variant.players
-    return _play(state, state.variant, seat, card)
+    assert isinstance(move, PlayCard)
+    seat = (state.leader + len(state.trick)) % variant.players
+    return _play(state, variant, seat, card, move.option)
 
 
-def _play(state: GameState, variant: Variant, seat: int, card: int) -> GameState:
+def _answer(state: GameState, move: Choose) -> GameState:
+    assert state.pending is not None
+    board = Board(state)
+    board.pending = state.pending
+    seat = state.pending.seat
+    label = matching(state.pending.options, move.label, state.variant)
+    assert label is not None
+    events: list = []  # type: ignore[type-arg]
+    answer(board, Choose(label.label), events)
+    if board.pending is None:
+        advance(board, events)
+    record = make_record(seat, Choose(label.label), tuple(events))
+    return board.freeze(state.records + (record,))
+
+
+def _play(
+    state: GameState, variant: Variant, seat: int, card: int, option: str | None
+) -> GameState:
     """``seat`` plays ``card`` (legal); resolve the trick when it is complete.
 
     The record holds the variant's own move for the card, whatever equal move the
     caller passed.
     """
-    move = variant.tables.play_moves[card]
-    hands = list(state.hand_masks)
-    hands[seat] ^= 1 << card
+    tables = variant.tables
+    move = tables.play_moves[card]
     trick = state.trick + (card,)
-    if len(trick) < variant.players:
-        return make_state(
-            variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
-            state.face_up, state.follower_masks, state.score_masks, state.in_front_masks,
-            state.waiting, state.discard_mask, None,
-            state.records + (variant.tables.quiet_records[seat][move],),
-        )
+    if not (1 << card) & tables.option_mask:
+        hands = list(state.hand_masks)
+        hands[seat] ^= 1 << card
+        if len(trick) < variant.players:
+            return make_state(
+                variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
+                state.face_up, state.follower_masks, state.score_masks, state.zones,
+                state.discard_mask, state.power_states, state.chance, None, (),
+                state.records + (tables.quiet_records[seat][move],),
+            )
+        board = Board(state)
+        board.hands = hands
+        board.trick = trick
+        events = list(resolve_trick(board, state))
+    else:
+        board, events, move = _play_with_choice(state, seat, card, option)
+        if len(board.trick) < variant.players:
+            return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
+        events += resolve_trick(board, board.snapshot())
+    if board.pending is None:
+        advance(board, events)
+    return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
+
+
+def _play_with_choice(
+    state: GameState, seat: int, card: int, option: str | None
+) -> tuple[Board, list, PlayCard]:  # type: ignore[type-arg]
+    """Play a card whose power asks a choice as part of playing it (E3, E5)."""
+    from claim.engine.effects import carry_out
+
+    tables = state.variant.tables
+    choices = play_choices(state, seat, card)
+    chosen = choices[0] if len(choices) == 1 else matching(choices, option or "")
+    assert chosen is not None or not choices
     board = Board(state)
-    board.hands = hands
-    board.trick = trick
-    events = resolve_trick(board)
-    return board.freeze(state.records + (make_record(seat, move, events),))
+    board.hands[seat] ^= 1 << card
+    board.trick = state.trick + (card,)
+    events: list = []  # type: ignore[type-arg]
+    if chosen is not None:
+        for owner, effects in chosen.parts:
+            if carry_out(board, owner, effects, events):
+                raise IllegalMoveError(option, "a play's choice cannot queue questions")
+    label = chosen.label if chosen is not None and len(choices) > 1 else None
+    return board, events, PlayCard(tables.deck[card], label)
 
 
 def describe(state: GameState) -> str:
@@ -194,5 +291,5 @@ def describe(state: GameState) -> str:
             f"score [{' '.join(map(str, state.score_pile(seat)))}]"
         )
     if state.pending is not None:
-        lines.append("decision: " + ", ".join(map(str, state.pending.moves)))
+        lines.append("decision: " + ", ".join(map(str, state.pending_moves)))
     return "\n".join(lines)

@@ -1,7 +1,6 @@
 """The powers of the five Claim factions (RULES 4).
 
-Goblins have no power: they use :class:`~claim.factions.protocol.FactionPower`
-itself, registered as ``"none"``.
+Goblins have no power: they use `FactionPower` itself, registered as ``"none"``.
 """
 
 from __future__ import annotations
@@ -11,8 +10,8 @@ from typing import ClassVar
 
 import attrs
 
+from claim.factions.effects import Effect
 from claim.factions.protocol import (
-    Effect,
     FactionPower,
     RankKey,
     RuleOption,
@@ -55,11 +54,11 @@ class Knights(FactionPower):
         """Rank a following Knight above the Goblins of a Goblin-led trick (R4)."""
         if position == 0 or trick.lead_faction != self.beats:
             return None
-        value = trick.card(position).value
+        value = trick.values[position]
         if self.beat_all:
             return (2, value, 0, -position)
         # Directly above the led card: above its value, below any higher value.
-        return (1, trick.card(0).value, 1 + value, -position)
+        return (1, trick.values[0], 1 + value, -position)
 
 
 @registry.register

@@ -1,4 +1,11 @@
-"""The powers of the five Claim 2 factions (RULES 4)."""
+"""The powers of the five Claim 2 factions (RULES 4), on the general power API.
+
+Gnomes declare the per-seat zone ``"in front"`` and Trolls the shared ``"waiting
+line"``; Giants ask their smash as a question (R7, R15); Seers reveal the top card
+and add ``take top`` to their winner's recruiting options (R10). Hook order among
+these powers: Dragons lead before Yetis (priority 10); Giants smash (40) after an
+Awakener's draw (30) and before a Dark Elf's discard (60).
+"""
 
 from __future__ import annotations
 
@@ -7,22 +14,28 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from claim.cards import Card
-from claim.factions.protocol import (
+from claim.factions.effects import (
+    Ask,
     Effect,
-    FactionPower,
+    Option,
     Placement,
-    RuleOption,
-    SmashRight,
-    Trick,
-    registry,
+    Question,
+    Reveal,
+    Step,
+    ZoneSpec,
 )
+from claim.factions.protocol import FactionPower, RuleOption, Trick, registry
 from claim.zones import Phase, Zone
 
 if TYPE_CHECKING:
     from claim.state import GameState
 
-__all__ = ["Dragons", "Giants", "Gnomes", "Seers", "Trolls"]
+__all__ = ["IN_FRONT", "WAITING_LINE", "Dragons", "Giants", "Gnomes", "Seers", "Trolls"]
+
+IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
+"""Cards lying face up in front of a player (captured Gnomes, Bears)."""
+WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=True)
+"""Cards set aside until a later trick delivers them (the Troll line)."""
 
 
 @registry.register
@@ -33,16 +46,20 @@ class Gnomes(FactionPower):
     name: ClassVar[str] = "gnomes"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
+    def zones(self) -> tuple[ZoneSpec, ...]:
+        """Gnomes lie in front of their captor."""
+        return (IN_FRONT,)
+
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
         return trick.send(positions, Zone.IN_FRONT, trick.winner)
 
-    def finish(self, state: GameState) -> Sequence[Placement]:
+    def finish(self, state: GameState) -> Sequence[Effect]:
         """At the end, the Gnomes still in front of a player join their score pile."""
         variant = state.variant
         mask = variant.faction_mask(self.faction)
         return [
-            Placement(card, Zone.SCORE, seat)
+            Placement(card, Zone.SCORE, seat, Zone.IN_FRONT, seat)
             for seat, in_front in enumerate(state.in_front_masks)
             for card in variant.ids_in(in_front & mask)
         ]
@@ -59,19 +76,42 @@ class Giants(FactionPower):
 
     name: ClassVar[str] = "giants"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
+    priority: ClassVar[int] = 40
+    verbs: ClassVar[tuple[str, ...]] = ("smash", "no")
 
     faction_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
 
-    def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
-        """Phase 2: Giants go to the winner's score pile, each with a smash right."""
-        winner = trick.winner
-        effects: list[Effect] = []
-        for p in positions:
-            effects.append(Placement(trick.cards[p], Zone.SCORE, winner))
-            effects.append(SmashRight(winner, trick.card(p).value, self.prey))
-        return effects
+    def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
+        """A smash step for every Giant placed on a score pile (R7: after placement)."""
+        deck = trick.variant.deck
+        return [
+            Ask(p.seat, "smash", (deck[p.card].value,))
+            for p in placed
+            if p.zone is Zone.SCORE and p.seat is not None
+            and deck[p.card].faction == self.faction
+        ]
+
+    def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
+        """Smash which opposing Gnome of the Giant's value, or none (R15: only if any)."""
+        variant = state.variant
+        seat, value = step.seat, step.data[0]
+        own_team = next(team for team in variant.teams if seat in team)
+        mask = variant.faction_mask(self.prey)
+        options: dict[str, Option] = {}  # identical Gnomes are one target (R15)
+        for victim in range(variant.players):
+            if victim in own_team:
+                continue
+            for card in variant.ids_in(state.in_front_masks[victim] & mask):
+                if variant.deck[card].value == value:
+                    label = f"smash {variant.deck[card]}@{victim}"
+                    effect = Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, victim)
+                    options.setdefault(label, Option(label, (effect,), label))
+        if not options:
+            return ()
+        return Question(seat, f"smash a Gnome of value {value}?",
+                        (*options.values(), Option("no smash", (), "no smash")))
 
 
 @registry.register
@@ -84,6 +124,7 @@ class Dragons(FactionPower):
     """
 
     name: ClassVar[str] = "dragons"
+    priority: ClassVar[int] = 10
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
             "dragon_lead",
@@ -133,9 +174,12 @@ class Trolls(FactionPower):
 
     queue_order: str = "fifo"
 
+    def zones(self) -> tuple[ZoneSpec, ...]:
+        """Trolls wait in a public line."""
+        return (WAITING_LINE,)
+
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Score the highest Troll of the trick, else one waiting; the rest wait (R9)."""
-        variant = trick.variant
         winner = trick.winner
         if positions:
             ordered = sorted(positions, key=lambda p: trick.card(p).value)
@@ -143,24 +187,24 @@ class Trolls(FactionPower):
             effects: list[Effect] = [Placement(trick.cards[best], Zone.SCORE, winner)]
             effects += [Placement(trick.cards[p], Zone.WAITING) for p in ordered]
             return effects
-        line = [c for c in trick.waiting if variant.deck[c].faction == self.faction]
+        deck = trick.variant.deck
+        line = [c for c in trick.state.waiting if deck[c].faction == self.faction]
         if not line:
             return ()
-        return [Placement(self._first_in_line(line, variant.deck), Zone.SCORE, winner)]
+        return [Placement(self._first_in_line(line, trick), Zone.SCORE, winner, Zone.WAITING)]
 
-    def _first_in_line(self, line: list[int], deck: Sequence[Card]) -> int:
+    def _first_in_line(self, line: list[int], trick: Trick) -> int:
         if self.queue_order == "fifo":
             return line[0]
-        values = [deck[c].value for c in line]
+        values = [trick.variant.deck[c].value for c in line]
         target = min(values) if self.queue_order == "lowest" else max(values)
         return line[values.index(target)]
 
-    def finish(self, state: GameState) -> Sequence[Placement]:
+    def finish(self, state: GameState) -> Sequence[Effect]:
         """Trolls still waiting when the game ends are discarded (R9)."""
         deck = state.variant.deck
-        return [
-            Placement(c, Zone.DISCARD) for c in state.waiting if deck[c].faction == self.faction
-        ]
+        return [Placement(c, Zone.DISCARD, None, Zone.WAITING)
+                for c in state.waiting if deck[c].faction == self.faction]
 
 
 @registry.register
@@ -170,7 +214,31 @@ class Seers(FactionPower):
 
     name: ClassVar[str] = "seers"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
+    verbs: ClassVar[tuple[str, ...]] = ("take",)
 
-    def grants_peek(self, trick: Trick) -> bool:
-        """In phase 1 the winner looks at the top card and may take it instead."""
-        return True
+    def _won(self, trick_winner_card: int, state: GameState) -> bool:
+        return state.variant.deck[trick_winner_card].faction == self.faction
+
+    def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
+        """The winner of a trick won by a Seer looks at the top card of the draw pile."""
+        if not self._won(trick.winning_card, trick.state) or not trick.state.draw_pile:
+            return ()
+        return (Reveal(trick.winner, trick.state.draw_pile[0]),)
+
+    def recruit_options(
+        self, state: GameState, step: Step, options: tuple[Option, ...]
+    ) -> tuple[Option, ...] | None:
+        """The Seer's winner may take the top card instead of a face-up card (R10)."""
+        plays, ranking = step.data
+        winner = ranking[0]  # type: ignore[index]
+        card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
+        if step.seat != winner or not self._won(card, state) or not state.face_up:
+            return None
+        deck = state.variant.deck
+        top = state.draw_pile[0]
+        kinds = {deck[c] for c in state.face_up}
+        same = len(kinds) == 1 and deck[top] in kinds  # R15: no real choice
+        outcome = ("take", deck[top]) if same else "take top"
+        take_top = Option("take top", (Placement(top, Zone.FOLLOWERS, winner, Zone.DRAW_PILE),),
+                          outcome)
+        return (*options, take_top)

@@ -2,35 +2,43 @@
 
 A *power* is a small frozen object, one per faction of a variant, that overrides
 only the hooks its faction changes. Every hook has a neutral default meaning "no
-opinion"; a faction without a power (Goblins) is the base class itself.
+opinion"; a faction without a power (Goblins) is the base class itself. Hooks return
+values or effects (`claim.factions.effects`); they never change anything, and every
+effect passes the engine's one checker before it is carried out.
 
-Hooks come in two kinds:
+Hooks come in four kinds:
 
-* **Static hooks** (:meth:`FactionPower.lead_faction`, :meth:`FactionPower.counts_as`,
-  :meth:`FactionPower.always_playable`) are asked once, when the variant is built,
-  and turned into card masks. They make legal moves a few integer operations.
-* **Trick hooks** (:meth:`FactionPower.rank_key`, :meth:`FactionPower.place`,
-  :meth:`FactionPower.next_leader`, :meth:`FactionPower.grants_peek`) are called by
-  the engine at fixed points of a trick, in the order the rules fix (ranking,
-  placing, next leader, decisions), for a faction only when it overrides the hook
-  and only in the phases its power declares (:attr:`FactionPower.phases`);
-  :meth:`FactionPower.finish` is called once when the game ends. Hooks return values
-  or effects; they never change anything.
+* **Static hooks** (`lead_faction`, `counts_as`, `follows`, `always_playable`,
+  `has_vote`, `zones`, `initial_state`) are asked once, when the variant is built,
+  and turned into tables and card masks.
+* **Play hooks** (`must_follow`, `lead_now`, `play_options`) make the follow rule
+  and playing a card depend on the state (Satyrs, Elf-Orcs, Shapeshifters).
+* **Trick hooks**, called when a trick is complete, in this order: current values
+  (`value_modifier`), ranking (`plain_ranking`, `rank_key`, `rerank`), cards moved
+  before placement (`capture`), placement (`place`), what follows placement
+  (`after_place`), the next leader (`next_leader`), then the queued steps (`ask`),
+  phase 1 recruiting first (`recruit_options`).
+* **Phase hooks**: `trick_start`, `phase_start`, `finish` (end of game, before the
+  votes) and the vote itself (`scores_as`, `vote`).
 
-Powers belong to physical cards only (R11): a hook is asked about a card only by
-the card's own faction, so a Doppelganger counting as Undead never triggers the
-Undead power.
+Between factions, a hook is called in the order of the powers' `priority` (lower
+first; ties in the variant's faction order), never in registration order, and for a
+trick hook only for factions whose cards take part, in the phases the power declares
+(`phases`). Powers belong to physical cards only (R11): a hook is asked about a card
+only by the card's own faction, so a Doppelganger counting as Undead never triggers
+the Undead power.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
 from claim.cards import Card
 from claim.errors import UnknownNameError
+from claim.factions.effects import Effect, Option, Placement, Question, Step, ZoneSpec
 from claim.zones import Phase, Zone
 
 if TYPE_CHECKING:
@@ -39,13 +47,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
-    "Effect",
     "FactionPower",
-    "Placement",
+    "Play",
     "PowerRegistry",
     "RankKey",
     "RuleOption",
-    "SmashRight",
     "Trick",
     "registry",
 ]
@@ -57,86 +63,106 @@ RankKey = tuple[int, int, int, int]
 """A card's rank in a trick: compared as a tuple, higher ranks first.
 
 The default key is ``(group, value, 0, -position)``, where group is 1 for the led
-card and every card that counts as the lead faction and 0 for the others (RULES 3).
+card and every card that counts as the lead faction and 0 for the others (RULES 3),
+and value is the card's current value (E1).
 """
-
-
-@attrs.frozen
-class Placement:
-    """Effect: move a card to a zone.
-
-    Attributes:
-        card: The card's position in the variant's deck.
-        zone: Where it goes.
-        seat: Whose zone, for per-player zones; None for shared ones.
-    """
-
-    card: int
-    zone: Zone
-    seat: int | None = None
-
-
-@attrs.frozen
-class SmashRight:
-    """Effect: ``seat`` may smash one opposing card of ``prey`` with this value.
-
-    The engine turns each right into a decision (smash which card, or none),
-    asked only when there is something to smash (R15).
-    """
-
-    seat: int
-    value: int
-    prey: str
-
-
-Effect = Placement | SmashRight
-"""What a :meth:`FactionPower.place` hook may return."""
 
 
 @attrs.frozen(slots=True)
 class Trick:
     """A complete trick as the trick hooks see it.
 
+    *Positions* index the cards in play order (0 is the led card); *seats* are
+    players. ``order`` lists positions, `ranking` the seats they belong to.
+
     Attributes:
-        variant: The variant being played.
+        state: The game state just before the trick's last card was played: its
+            piles, zones and power states are those the trick was played under.
         phase: The phase the trick was played in.
-        seats: The seat of each card, in play order (the leader first).
-        cards: The deck positions of the cards, in play order.
+        seats: The seat of each position.
+        cards: The card id at each position.
         lead_faction: The name of the lead faction (R3).
-        ranking: Positions (indices into ``cards``) from rank 1 down; empty while
-            the trick is being ranked.
-        waiting: The deck positions in the waiting line before this trick settles.
+        values: The current value of each position's card (E1).
+        order: Positions from rank 1 down; empty while the trick is being ranked.
+        plain: Whether only current values rank this trick (a Satyr trick, E13).
+        taken: The card ids that a `capture` hook has already moved.
     """
 
-    variant: Variant
+    state: GameState
     phase: Phase
     seats: tuple[int, ...]
     cards: tuple[int, ...]
     lead_faction: str
-    ranking: tuple[int, ...] = ()
-    waiting: tuple[int, ...] = ()
+    values: tuple[int, ...]
+    order: tuple[int, ...] = ()
+    plain: bool = False
+    taken: frozenset[int] = frozenset()
+
+    @property
+    def variant(self) -> Variant:
+        """The variant being played."""
+        return self.state.variant
 
     def card(self, position: int) -> Card:
         """The card played at ``position``."""
-        return self.variant.deck[self.cards[position]]
+        return self.state.variant.deck[self.cards[position]]
 
     def faction(self, position: int) -> str:
         """The physical faction of the card played at ``position``."""
-        return self.variant.deck[self.cards[position]].faction
+        return self.state.variant.deck[self.cards[position]].faction
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats from rank 1 down."""
+        return tuple(self.seats[p] for p in self.order)
 
     @property
     def winner(self) -> int:
         """The seat of rank 1."""
-        return self.seats[self.ranking[0]]
+        return self.seats[self.order[0]]
 
-    def send(self, positions: tuple[int, ...], zone: Zone, seat: int | None) -> list[Placement]:
-        """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
-        return [Placement(self.cards[p], zone, seat) for p in positions]
+    @property
+    def winning_card(self) -> int:
+        """The card id of rank 1."""
+        return self.cards[self.order[0]]
 
     @property
     def last(self) -> int:
         """The seat of the last rank (the loser with two players, R6)."""
-        return self.seats[self.ranking[-1]]
+        return self.seats[self.order[-1]]
+
+    def send(self, positions: Sequence[int], zone: Zone | str, seat: int | None) -> list[Effect]:
+        """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
+        return [Placement(self.cards[p], zone, seat) for p in positions]
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """A card about to be played, as `FactionPower.play_options` sees it.
+
+    Attributes:
+        state: The state before the card is played.
+        seat: Who plays it.
+        card: Its card id.
+        position: Its position in the trick (0: it leads).
+        from_hand: False when it enters the trick by another card's power (a
+            Shapeshifter's swap, E20).
+    """
+
+    state: GameState
+    seat: int
+    card: int
+    position: int
+    from_hand: bool = True
+
+    @property
+    def lead_faction(self) -> str | None:
+        """The lead faction of the trick so far; None when this card leads."""
+        if self.position == 0:
+            return None
+        from claim.engine.tricks import current_lead  # the engine reads declarations
+
+        return current_lead(self.state)
 
 
 @attrs.frozen
@@ -164,7 +190,7 @@ class FactionPower:
 
     Subclasses are ``attrs`` frozen classes; their extra attributes are the power's
     parameters (set per faction in the variant data) and rule options (set per
-    variant, declared in :attr:`rule_options`).
+    variant, declared in `rule_options`).
 
     Attributes:
         faction: The name of the faction this power is bound to.
@@ -176,10 +202,18 @@ class FactionPower:
     """The phases in which the engine calls this power's trick hooks."""
     faction_params: ClassVar[tuple[str, ...]] = ()
     """Parameters that name a faction; a variant checks they name one of its own."""
+    priority: ClassVar[int] = 50
+    """Order among powers at each hook point: lower first (documented per power)."""
+    uses_chance: ClassVar[bool] = False
+    """Whether the power needs the order fixed at the deal (``GameState.chance``)."""
+    place_always: ClassVar[bool] = False
+    """Whether `place` is called for every trick, not only when its cards are in it."""
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """The first words of this power's option labels (``"smash"``, ``"no"``)."""
 
     faction: str
 
-    # Static hooks: asked once per variant.
+    # -- static hooks: asked once per variant --------------------------------
 
     def lead_faction(self) -> str:
         """The faction a trick is led in when a card of this faction leads it."""
@@ -189,41 +223,133 @@ class FactionPower:
         """The faction a card of this faction counts as when following ``lead``."""
         return self.faction
 
+    def follows(self, lead: str) -> bool:
+        """Whether holding these cards obliges a player to play one on ``lead``."""
+        return lead == self.faction
+
     def always_playable(self) -> bool:
         """Whether these cards may be played even by a player able to follow."""
         return False
 
-    # Trick hooks: called only for factions that override them.
+    def has_vote(self) -> bool:
+        """Whether this faction is voted on at the end (E19: Elf-Orcs are not)."""
+        return True
+
+    def zones(self) -> tuple[ZoneSpec, ...]:
+        """The places for cards this power needs beyond the standard zones."""
+        return ()
+
+    def initial_state(self) -> Hashable:
+        """This power's state when a game starts (the moon: none yet)."""
+        return None
+
+    # -- play hooks ----------------------------------------------------------
+
+    def must_follow(self, state: GameState) -> bool | None:
+        """Whether the follow rule holds for the current trick; None: no opinion."""
+        return None
+
+    def lead_now(self, state: GameState, card: int) -> str | None:
+        """The lead faction this card makes as the led card now; None: static."""
+        return None
+
+    def play_options(self, play: Play) -> tuple[Option, ...]:
+        """Choices made as part of playing one of these cards (E3, E5)."""
+        return ()
+
+    # -- trick hooks: called only for factions that override them -----------
+
+    def value_modifier(self, state: GameState, seat: int, card: int) -> int:
+        """What this power adds to the value of ``card`` that ``seat`` plays (E1)."""
+        return 0
+
+    def plain_ranking(self, trick: Trick) -> bool:
+        """Whether only current values rank this trick (E13)."""
+        return False
 
     def rank_key(self, trick: Trick, position: int) -> RankKey | None:
         """The rank key of this faction's card at ``position``; None for the default."""
         return None
 
+    def rerank(self, trick: Trick, order: tuple[int, ...]) -> tuple[int, ...] | None:
+        """A new order of positions after the ranking; None to keep ``order``."""
+        return None
+
+    def capture(self, trick: Trick) -> Sequence[Effect]:
+        """Cards moved straight to a pile before placement (E15, E21, E22)."""
+        return ()
+
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Where this faction's cards of a finished trick go, or None for the default.
 
-        Called for a finished, ranked trick holding cards of this faction, or while
-        the waiting line holds some (then ``positions`` may be empty). The default
-        discards the cards in phase 1 and gives them to the winner's score pile in
-        phase 2. Returned placements may also move this faction's waiting cards.
+        Called with the positions of this faction's cards still in the trick (not
+        captured); also when none are left but the power's declared zones hold
+        cards (a waiting Troll). The default discards the cards in phase 1 and gives
+        them to the winner's score pile in phase 2.
         """
         return None
+
+    def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
+        """Effects once the trick's cards are placed (``placed``: where they went)."""
+        return ()
 
     def next_leader(self, trick: Trick) -> int | None:
         """The seat that leads the next trick, or None to leave it to the winner."""
         return None
 
-    def grants_peek(self, trick: Trick) -> bool:
-        """Whether winning a phase 1 trick with this card lets the winner peek (Seers)."""
-        return False
+    def recruit_options(
+        self, state: GameState, step: Step, options: tuple[Option, ...]
+    ) -> tuple[Option, ...] | None:
+        """Phase 1: change a recruit's options (Seers, Ghosts); None: unchanged.
 
-    def finish(self, state: GameState) -> Sequence[Placement]:
-        """Placements to make when the game ends, before scoring."""
+        ``step.data`` is ``(plays, ranking)``: the trick's ``(seat, card id)`` in
+        play order and the seats from rank 1 down.
+        """
+        return None
+
+    def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
+        """The question (or, if nothing is to be asked, the effects) of a queued step."""
+        raise NotImplementedError(f"power {self.name!r} queued a step but has no ask hook")
+
+    # -- phase hooks ---------------------------------------------------------
+
+    def trick_start(self, state: GameState) -> Sequence[Effect]:
+        """Effects when a trick begins (its face-up cards are turned)."""
         return ()
+
+    def phase_start(self, state: GameState) -> Sequence[Effect]:
+        """Effects when ``state.phase`` begins."""
+        return ()
+
+    def finish(self, state: GameState) -> Sequence[Effect]:
+        """Effects when the game ends, before the votes (Gnomes, Trolls, Ice)."""
+        return ()
+
+    def scores_as(self, state: GameState, card: int) -> str | None:
+        """The faction a scored card of this faction counts for; None for none."""
+        return self.faction
+
+    def vote(self, cards: tuple[tuple[Card, ...], ...]) -> int | None:
+        """The party that wins this faction's vote, from each party's cards (R12).
+
+        The most cards wins; a tie goes to the tied party holding the highest card;
+        equal highest cards, or nobody holding any, leave the vote unclaimed.
+        """
+        counts = [len(pile) for pile in cards]
+        best = max(counts)
+        if best == 0:
+            return None
+        tied = [p for p, count in enumerate(counts) if count == best]
+        if len(tied) == 1:
+            return tied[0]
+        tops = {p: max(card.value for card in cards[p]) for p in tied}
+        top = max(tops.values())
+        holders = [p for p in tied if tops[p] == top]
+        return holders[0] if len(holders) == 1 else None
 
 
 def overrides(power: FactionPower, hook: str) -> bool:
-    """Whether ``power`` overrides the named hook of :class:`FactionPower`."""
+    """Whether ``power`` overrides the named hook of `FactionPower`."""
     return getattr(type(power), hook) is not getattr(FactionPower, hook)
 
 
@@ -303,4 +429,3 @@ def power_parameters(power: type[FactionPower]) -> tuple[str, ...]:
     return tuple(
         a.name for a in attrs.fields(power) if a.name != "faction" and a.name not in option_attrs
     )
-

@@ -1,0 +1,179 @@
+"""Questions: the queue of steps, asking, answering, and R15.
+
+Hooks queue steps (`Ask` effects; phase 1 recruiting queues one step per seat in
+rank order). `run_queue` takes the front step and asks its owner for the question
+(``ask``; the rules answer recruiting steps themselves, `recruit_question`). Options
+with the same outcome are one (R15); a question with a single outcome is carried out
+by itself, one with none is skipped, and one with two or more waits as the state's
+``pending`` question, its step staying at the front of the queue until `answer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Protocol, TypeVar
+
+from claim.engine.board import Board
+from claim.engine.effects import carry_out, owner_name
+from claim.errors import PowerError
+from claim.factions.effects import (
+    Exchange,
+    Option,
+    Placement,
+    Question,
+    Reveal,
+    Step,
+    card_outcome,
+)
+from claim.moves import Choose
+from claim.records import RawEvent
+from claim.variant import Variant
+from claim.zones import FOLLOWERS, Zone
+
+__all__ = ["answer", "distinct_options", "recruit_question", "run_queue"]
+
+
+def run_queue(board: Board, events: list[RawEvent]) -> None:
+    """Ask the queued steps in order until one needs an answer, or none is left."""
+    while board.queue:
+        step = board.queue[0]
+        asked = _ask(board, step)
+        if not isinstance(asked, Question):
+            board.queue.pop(0)
+            board.queue[0:0] = carry_out(board, step.owner, asked, events)
+            continue
+        options = distinct_options(board, step.owner, asked)
+        if len(options) >= 2:
+            board.pending = Question(asked.seat, asked.prompt, options)
+            return
+        board.queue.pop(0)
+        if options:
+            board.queue[0:0] = carry_out(board, step.owner, options[0].effects, events)
+
+
+def _ask(board: Board, step: Step) -> Question | Sequence[object]:
+    if step.owner < 0:
+        return recruit_question(board, step)
+    power = board.variant.tables.powers[step.owner]
+    asked = power.ask(board.snapshot(), step)
+    if isinstance(asked, Question) and asked.seat != step.seat:
+        raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
+                         f"from a step of seat {step.seat}", power.faction, asked)
+    return asked
+
+
+def distinct_options(board: Board, owner: int, question: Question) -> tuple[Option, ...]:
+    """The options of ``question`` with distinct outcomes, first of each kept (R15).
+
+    Raises:
+        PowerError: The question has no option, or a malformed one.
+    """
+    if not isinstance(question.options, tuple) or not question.options:
+        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
+                         "option", _name(board, owner), question)
+    deck = board.variant.deck
+    seen: dict[Hashable, Option] = {}
+    labels: set[str] = set()
+    for option in question.options:
+        _check_option(board, owner, option, labels)
+        outcome = option.outcome if option.outcome is not None else card_outcome(
+            option.effects, deck)
+        seen.setdefault(outcome, option)
+    return tuple(seen.values())
+
+
+def _name(board: Board, owner: int) -> str:
+    return "" if owner < 0 else board.variant.tables.faction_names[owner]
+
+
+def _check_option(board: Board, owner: int, option: object, labels: set[str]) -> None:
+    if not isinstance(option, Option) or not isinstance(option.label, str) or not (
+            option.label.strip()) or not isinstance(option.effects, tuple):
+        raise PowerError(f"{owner_name(board, owner)}: {option!r} is not an Option with a "
+                         "label and a tuple of effects", _name(board, owner), option)
+    if option.label in labels:
+        raise PowerError(f"{owner_name(board, owner)}: two options labelled "
+                         f"{option.label!r}", _name(board, owner), option)
+    labels.add(option.label)
+    size = len(board.variant.deck)
+    for effect in option.effects:
+        ids = [getattr(effect, "card", 0), getattr(effect, "other", 0)] if isinstance(
+            effect, (Placement, Exchange, Reveal)) else []
+        if any(type(i) is not int or not 0 <= i < size for i in ids):
+            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of this "
+                             "deck", _name(board, owner), effect)
+
+
+L = TypeVar("L", bound="Labelled")
+
+
+class Labelled(Protocol):
+    """Anything with a label: an option, or a way of playing a card."""
+
+    @property
+    def label(self) -> str: ...
+
+
+def matching(options: Sequence[L], label: str, variant: Variant | None = None) -> L | None:
+    """The option whose label is ``label``, compared without case or extra spaces,
+    and with cards written by faction name (``gnomes 5``) read as their code."""
+    wanted = _normal(label, variant)
+    for option in options:
+        if _normal(option.label, variant) == wanted:
+            return option
+    return None
+
+
+def _normal(label: str, variant: Variant | None) -> str:
+    text = " ".join(label.split()).lower()
+    if variant is not None and " " in text:
+        for faction in variant.factions:
+            text = text.replace(f"{faction.name} ", faction.code.lower())
+    return text
+
+
+def answer(board: Board, move: Choose, events: list[RawEvent]) -> None:
+    """Carry out the chosen option of the pending question (already checked legal)."""
+    pending = board.pending
+    assert pending is not None
+    option = matching(pending.options, move.label, board.variant)
+    assert option is not None
+    step = board.queue.pop(0)
+    board.pending = None
+    board.queue[0:0] = carry_out(board, step.owner, option.effects, events)
+    run_queue(board, events)
+
+
+def recruit_question(board: Board, step: Step) -> Question:
+    """Phase 1: the follower ``step.seat`` gets (RULES 3), as the powers amend it.
+
+    With face-up cards left, one option per distinct face-up card (labelled
+    ``take <card>``); with none, drawing the top card. Powers whose cards were in
+    the trick amend the options through ``recruit_options`` (Seers, Ghosts).
+    """
+    seat = step.seat
+    tables = board.variant.tables
+    deck = tables.deck
+    options: tuple[Option, ...]
+    if board.face_up:
+        kinds = dict.fromkeys(deck[c] for c in board.face_up)
+        options = tuple(
+            Option(f"take {card}", (Placement(next(c for c in board.face_up if deck[c] == card),
+                                              FOLLOWERS, seat, Zone.FACE_UP),), ("take", card))
+            for card in kinds
+        )
+    else:
+        options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
+                                             Zone.DRAW_PILE),)),)
+    plays = step.data[0]
+    present = 0
+    for _, card in plays:  # type: ignore[attr-defined]
+        present |= 1 << card
+    hooks = tables.hooks[board.phase]
+    if present & hooks.recruit_mask:
+        state = board.snapshot()
+        for fi in hooks.recruiters:
+            if present & tables.faction_masks[fi]:
+                amended = tables.powers[fi].recruit_options(state, step, options)
+                options = options if amended is None else amended
+    return Question(seat, "take a follower", options)

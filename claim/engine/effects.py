@@ -1,0 +1,281 @@
+"""The one checker every effect passes before it changes a board.
+
+`carry_out` takes the effects one hook call returned and applies them to a
+`Board` in order, after checking each: it is an effect at all; its card exists and
+lies where the effect says; no card moves twice in one call; it goes to a zone the
+phase allows (never a hand, the draw pile or the trick: hands change only by play,
+so every phase ends as RULES 2 requires); a power state is hashable. Anything else
+raises `PowerError` naming the power and the effect. Since a board is a scratch copy,
+the caller's state is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from claim.engine.board import Board
+from claim.errors import PowerError
+from claim.factions.effects import (
+    Ask,
+    Exchange,
+    Placement,
+    Reveal,
+    SetPowerState,
+    Step,
+    ZoneRef,
+)
+from claim.records import (
+    CardDrawn,
+    CardsExchanged,
+    FaceUpTaken,
+    Peeked,
+    Placed,
+    PlacedUnseen,
+    PowerStateChanged,
+    RawEvent,
+)
+from claim.zones import DISCARD, FOLLOWERS, RECRUIT, SCORE, Zone
+
+__all__ = ["carry_out", "owner_name"]
+
+_NEVER_TO = (Zone.HAND, Zone.DRAW_PILE, Zone.TRICK)
+_RECRUIT_ONLY = (Zone.FOLLOWERS, Zone.FACE_UP)
+
+
+def owner_name(board: Board, owner: int) -> str:
+    """The name of the power at faction index ``owner`` (-1: the rules)."""
+    return "the rules" if owner < 0 else f"power of {board.variant.tables.faction_names[owner]}"
+
+
+def carry_out(
+    board: Board, owner: int, effects: Sequence[object] | None, events: list[RawEvent]
+) -> list[Step]:
+    """Check and apply ``effects`` of the power at ``owner``; return the steps asked."""
+    if effects is None:
+        return []
+    if isinstance(effects, (str, bytes)) or not isinstance(effects, Sequence):
+        raise PowerError(f"{owner_name(board, owner)} returned {effects!r}, not a sequence "
+                         "of effects", _faction(board, owner), effects)
+    moved: set[int] = set()
+    steps: list[Step] = []
+    for effect in effects:
+        if isinstance(effect, Placement):
+            _place(board, owner, effect, moved, events)
+        elif isinstance(effect, Ask):
+            steps.append(Step(owner, _seat(board, owner, effect.seat, effect), effect.kind,
+                              effect.data))
+        elif isinstance(effect, SetPowerState):
+            _set_state(board, owner, effect.value, events)
+        elif isinstance(effect, Exchange):
+            _exchange(board, owner, effect, moved, events)
+        elif isinstance(effect, Reveal):
+            card = _card(board, owner, effect.card, effect)
+            events.append((Peeked, _seat(board, owner, effect.seat, effect),
+                           board.variant.deck[card]))
+        else:
+            raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
+                             "an effect", _faction(board, owner), effect)
+    return steps
+
+
+def _faction(board: Board, owner: int) -> str:
+    return "" if owner < 0 else board.variant.tables.faction_names[owner]
+
+
+def _fail(board: Board, owner: int, effect: object, reason: str) -> PowerError:
+    return PowerError(f"{owner_name(board, owner)}: {effect!r}: {reason}",
+                      _faction(board, owner), effect)
+
+
+def _card(board: Board, owner: int, card: object, effect: object) -> int:
+    if type(card) is not int or not 0 <= card < len(board.variant.deck):
+        raise _fail(board, owner, effect, f"{card!r} is not a card id of this deck")
+    return card
+
+
+def _seat(board: Board, owner: int, seat: object, effect: object) -> int:
+    if type(seat) is not int or not 0 <= seat < board.variant.players:
+        raise _fail(board, owner, effect, f"{seat!r} is not a seat")
+    return seat
+
+
+def _set_state(board: Board, owner: int, value: Hashable, events: list[RawEvent]) -> None:
+    if owner < 0:
+        raise PowerError("the rules keep no power state")
+    try:
+        hash(value)
+    except TypeError:
+        raise _fail(board, owner, value, "a power state must be hashable (immutable)") from None
+    board.power_states[owner] = value
+    events.append((PowerStateChanged, board.variant.tables.faction_names[owner], value))
+
+
+def _exchange(
+    board: Board, owner: int, effect: Exchange, moved: set[int], events: list[RawEvent]
+) -> None:
+    a = _card(board, owner, effect.card, effect)
+    b = _card(board, owner, effect.other, effect)
+    slot_a, slot_b = _slot(board, a), _slot(board, b)
+    if a == b or slot_a is None or slot_b is None or a in moved or b in moved:
+        raise _fail(board, owner, effect, "both cards must be distinct, in the trick or face "
+                    "up, and not moved before in this step")
+    trick, face_up = list(board.trick), board.face_up
+    for (where, index), card in zip((slot_a, slot_b), (b, a)):
+        (trick if where == "trick" else face_up)[index] = card
+    board.trick = tuple(trick)
+    moved.update((a, b))
+    deck = board.variant.deck
+    events.append((CardsExchanged, deck[a], deck[b]))
+
+
+def _slot(board: Board, card: int) -> tuple[str, int] | None:
+    if card in board.trick:
+        return ("trick", board.trick.index(card))
+    if card in board.face_up:
+        return ("face up", board.face_up.index(card))
+    return None
+
+
+def _place(
+    board: Board, owner: int, effect: Placement, moved: set[int], events: list[RawEvent]
+) -> None:
+    card = _card(board, owner, effect.card, effect)
+    if card in moved:
+        raise _fail(board, owner, effect, "the card already moved in this step")
+    _check_destination(board, owner, effect)
+    _lift(board, owner, effect, card)
+    _put(board, effect, card)
+    moved.add(card)
+    events.append(_event(board, effect, card))
+
+
+def _check_destination(board: Board, owner: int, effect: Placement) -> None:
+    zone, seat = effect.zone, effect.seat
+    if isinstance(zone, Zone):
+        if zone in _NEVER_TO or (zone in _RECRUIT_ONLY and board.phase is not RECRUIT):
+            raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
+                        f"in the {board.phase.value} phase")
+        per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS)
+        if zone.value in board.variant.tables.zone_index:
+            per_seat = board.variant.tables.zone_specs[_zone_index(board, owner, zone, effect)
+                                                       ].per_seat
+    else:
+        per_seat = board.variant.tables.zone_specs[_zone_index(board, owner, zone, effect)
+                                                   ].per_seat
+    if per_seat:
+        _seat(board, owner, seat, effect)
+    elif seat is not None:
+        raise _fail(board, owner, effect, f"the {_name(zone)} is shared: seat must be None")
+
+
+def _name(zone: ZoneRef) -> str:
+    return zone.value if isinstance(zone, Zone) else zone
+
+
+def _zone_index(board: Board, owner: int, zone: ZoneRef, effect: object) -> int:
+    index = board.variant.tables.zone_index.get(_name(zone))
+    if index is None:
+        raise _fail(board, owner, effect, f"no power of this variant declares the zone "
+                    f"{_name(zone)!r}")
+    return index
+
+
+def _lift(board: Board, owner: int, effect: Placement, card: int) -> None:
+    """Remove ``card`` from where the effect says it lies, or raise."""
+    origin, seat, bit = effect.origin, effect.origin_seat, 1 << card
+    found = False
+    if origin is Zone.TRICK:
+        found = bool(board.unplaced & bit)
+        board.unplaced &= ~bit
+    elif origin is Zone.FACE_UP:
+        found = card in board.face_up
+        if found:
+            board.face_up.remove(card)
+    elif origin is Zone.DRAW_PILE:
+        found = bool(board.draw_pile) and board.draw_pile[0] == card
+        if found:
+            board.draw_pile = board.draw_pile[1:]
+    elif origin is DISCARD:
+        found = bool(board.discard & bit)
+        board.discard &= ~bit
+    elif origin in (SCORE, FOLLOWERS):
+        piles = board.scores if origin is SCORE else board.followers
+        if type(seat) is int and 0 <= seat < len(piles):
+            found = bool(piles[seat] & bit)
+            piles[seat] &= ~bit
+    elif origin is not Zone.HAND:
+        found = _lift_declared(board, owner, effect, card)
+    if not found:
+        where = _name(origin) + ("" if seat is None else f" of seat {seat}")
+        raise _fail(board, owner, effect, f"card {board.variant.deck[card]} is not "
+                    f"{'on top of' if origin is Zone.DRAW_PILE else 'in'} the {where}")
+
+
+def _lift_declared(board: Board, owner: int, effect: Placement, card: int) -> bool:
+    index = _zone_index(board, owner, effect.origin, effect)
+    spec = board.variant.tables.zone_specs[index]
+    zone = board.zones[index]
+    if spec.per_seat:
+        seat = effect.origin_seat
+        if type(seat) is not int or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
+            return False
+        zone[seat] &= ~(1 << card)
+        return True
+    if card not in zone or (not spec.public and zone[0] != card):
+        return False
+    zone.remove(card)
+    return True
+
+
+def _put(board: Board, effect: Placement, card: int) -> None:
+    zone, seat, bit = effect.zone, effect.seat, 1 << card
+    assert seat is None or type(seat) is int
+    if zone is DISCARD:
+        board.discard |= bit
+    elif zone is SCORE:
+        board.scores[seat] |= bit  # type: ignore[index]
+    elif zone is FOLLOWERS:
+        board.followers[seat] |= bit  # type: ignore[index]
+    elif zone is Zone.FACE_UP:
+        board.face_up.append(card)
+    else:
+        index = board.variant.tables.zone_index[_name(zone)]
+        target = board.zones[index]
+        if board.variant.tables.zone_specs[index].per_seat:
+            target[seat] |= bit  # type: ignore[index]
+        else:
+            target.append(card)
+
+
+def _event(board: Board, effect: Placement, card: int) -> RawEvent:
+    deck = board.variant.deck
+    origin, zone = effect.origin, effect.zone
+    if zone is FOLLOWERS and origin is Zone.FACE_UP:
+        return (FaceUpTaken, effect.seat, deck[card])
+    if zone is FOLLOWERS and origin is Zone.DRAW_PILE:
+        return (CardDrawn, effect.seat, deck[card])
+    if _hidden(board, origin) and not _reveals(board, zone):
+        return (PlacedUnseen, origin, zone, effect.seat, deck[card])
+    return (Placed, deck[card], zone, effect.seat, origin, effect.origin_seat)
+
+
+def _declared_public(board: Board, zone: ZoneRef) -> bool | None:
+    tables = board.variant.tables
+    index = tables.zone_index.get(_name(zone))
+    return None if index is None else tables.zone_specs[index].public
+
+
+def _hidden(board: Board, zone: ZoneRef) -> bool:
+    """Whether a card lying in ``zone`` is hidden from some player."""
+    public = _declared_public(board, zone)
+    if public is not None:
+        return not public
+    return zone in (Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS)
+
+
+def _reveals(board: Board, zone: ZoneRef) -> bool:
+    """Whether a card placed in ``zone`` lies face up for everyone."""
+    public = _declared_public(board, zone)
+    if public is not None:
+        return public
+    return zone in (Zone.SCORE, Zone.FACE_UP)
