@@ -176,6 +176,14 @@ def catalog() -> tuple[dict[str, Faction], tuple[frozenset[str], ...]]:
     return found, pairs
 
 
+@cache
+def couples() -> tuple[frozenset[str], ...]:
+    """The catalog's couples: factions used whole or not at all (Ice Kings & Queens)."""
+    path = variants_dir() / CATALOG_FILE
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return tuple(frozenset(couple) for couple in data.get("couples", ()))
+
+
 # -- variants -----------------------------------------------------------------
 
 _VARIANT_KEYS = ("name", "title", "description", "players", "house", "factions", "options")
@@ -244,25 +252,43 @@ def _check_official(factions: Sequence[Faction], players: int) -> None:
                 "set 'house: true' for a house mix",
                 key="factions",
             )
-    wanted = 5 if players == 2 else 7
-    if len(names) != wanted:
-        raise VariantError(
-            f"an official {players}-player deck has {wanted} factions, not {len(names)} "
-            "(RULES 2); set 'house: true' for a house mix",
-            key="factions",
-        )
     complete = [pair for pair in pairs if pair <= set(names)]
     partial = [pair for pair in pairs if pair & set(names) and not pair <= set(names)]
-    rule = "an official deck holds exactly one pair, Knights & Goblins or Gnomes & Giants"
+    rule = ("an official deck holds exactly one pair: Knights & Goblins, Gnomes & Giants, "
+            "or Elves, Orcs & Elf-Orcs")
     if not complete:
         raise VariantError(f"no pair: {rule} (RULES 1)", key="factions")
     if len(complete) > 1:
-        raise VariantError(f"both pairs: {rule} (RULES 1)", key="factions")
+        count = "both" if len(complete) == 2 else "three"
+        raise VariantError(f"{count} pairs: {rule} (RULES 1)", key="factions")
     if partial:
         lone = sorted(set(names) & set().union(*partial))
         raise VariantError(
-            f"{', '.join(lone)} without its partner: {rule}, and the other pair's "
+            f"{', '.join(lone)} without its partner: {rule}, and the other pairs' "
             "factions stay out (RULES 1)",
+            key="factions",
+        )
+    for couple in couples():
+        if couple & set(names) and not couple <= set(names):
+            raise VariantError(
+                f"{', '.join(sorted(couple & set(names)))} without "
+                f"{', '.join(sorted(couple - set(names)))}: a couple is used whole "
+                "(EXPANSIONS Mixing)",
+                key="factions",
+            )
+    _check_deck_size(factions, players)
+
+
+def _check_deck_size(factions: Sequence[Faction], players: int) -> None:
+    """An official deck holds 52 cards for 2 players, 72 for 3-4 (RULES 2)."""
+    size = sum(len(f.values) for f in factions)
+    wanted = 52 if players == 2 else 72
+    count = 5 if players == 2 else 7
+    if size != wanted:
+        raise VariantError(
+            f"an official {players}-player deck has {wanted} cards ({count} factions of the "
+            f"base games), not {size} cards of {len(factions)} factions (RULES 2); set "
+            "'house: true' for a house mix",
             key="factions",
         )
 

@@ -196,10 +196,11 @@ def test_rules_1_lone_pair_member_and_no_pair_is_refused() -> None:
 def test_rules_2_wrong_number_of_factions_is_refused(
     factions: list[str], players: int, count: int
 ) -> None:
-    """RULES 2: 5 factions for 2 players, 7 for 3 or 4."""
+    """RULES 2: 52 cards (5 base factions) for 2 players, 72 (7) for 3 or 4."""
     message = _refusal(factions, players)
-    wanted = 5 if players == 2 else 7
-    assert f"has {wanted} factions, not {count}" in message and "RULES 2" in message
+    wanted = 52 if players == 2 else 72
+    assert f"has {wanted} cards" in message and f"of {count} factions" in message
+    assert "RULES 2" in message
     assert "house" in message  # the way out is named
 
 

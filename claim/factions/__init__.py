@@ -1,6 +1,11 @@
-"""Faction powers: the hook protocol and the built-in powers of Claim and Claim 2."""
+"""Faction powers: the hook protocol and the built-in powers.
 
-from claim.factions import claim1, claim2
+Claim and Claim 2 (`claim1`, `claim2`) and the expansion factions (`expansions`).
+"""
+
+from claim.factions import claim1, claim2, expansions
 from claim.factions.protocol import FactionPower, PowerRegistry, RuleOption, registry
 
-__all__ = ["FactionPower", "PowerRegistry", "RuleOption", "claim1", "claim2", "registry"]
+__all__ = [
+    "FactionPower", "PowerRegistry", "RuleOption", "claim1", "claim2", "expansions", "registry",
+]

@@ -1,0 +1,66 @@
+"""Everything a power author needs, from one public module.
+
+A power is a frozen ``attrs`` subclass of `FactionPower` registered in `registry`
+(or through the ``claim.powers`` entry-point group). Its hooks read a `Trick`, a
+`Play` or the `GameState`, and return effects (`Placement`, `Exchange`,
+`SetPowerState`, `Reveal`, `Ask`), never changing anything; questions are a
+`Question` of labelled `Option` values, asked for a queued `Step`. Places for
+cards are declared with `ZoneSpec`; per-game state lives in
+``state.power_states`` (read it with ``state.power_state(faction)``). The
+built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
+`exp_piles`) are written against this module alone.
+"""
+
+from claim.errors import PowerError
+from claim.factions.claim2 import IN_FRONT, WAITING_LINE
+from claim.factions.effects import (
+    Ask,
+    Effect,
+    Exchange,
+    Option,
+    Placement,
+    Question,
+    Reveal,
+    SetPowerState,
+    Step,
+    ZoneRef,
+    ZoneSpec,
+)
+from claim.factions.protocol import (
+    ENTRY_POINT_GROUP,
+    FactionPower,
+    Play,
+    PowerRegistry,
+    RankKey,
+    RuleOption,
+    Trick,
+    registry,
+)
+from claim.zones import Phase, Zone
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "IN_FRONT",
+    "WAITING_LINE",
+    "Ask",
+    "Effect",
+    "Exchange",
+    "FactionPower",
+    "Option",
+    "Phase",
+    "Placement",
+    "Play",
+    "PowerError",
+    "PowerRegistry",
+    "Question",
+    "RankKey",
+    "Reveal",
+    "RuleOption",
+    "SetPowerState",
+    "Step",
+    "Trick",
+    "Zone",
+    "ZoneRef",
+    "ZoneSpec",
+    "registry",
+]
