@@ -15,17 +15,30 @@ draw pile; and the same seed and moves give equal states.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
+from collections.abc import Iterator
 
 from claim.engine.deal import new_game
 from claim.errors import ClaimError
+from claim.factions.protocol import option_fields
+from claim.loading import catalog, mix
 from claim.moves import Move, PlayCard
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase, Zone
 
-__all__ = ["ConformanceError", "check_move", "check_state", "random_playout", "zone_masks"]
+__all__ = [
+    "ConformanceError",
+    "check_move",
+    "check_official_mixes",
+    "check_state",
+    "official_mixes",
+    "option_settings",
+    "random_playout",
+    "zone_masks",
+]
 
 
 class ConformanceError(ClaimError, AssertionError):
@@ -174,3 +187,50 @@ def _check_replay(start: GameState, moves: list[Move], final: GameState) -> None
         except Exception as exc:
             raise ConformanceError(f"the events of move {number} cannot be built: {exc}") from exc
     state.result()
+
+
+def official_mixes(players: int) -> list[tuple[str, ...]]:
+    """Every official faction list for ``players`` from the catalog (RULES 1-2).
+
+    One pair plus any 3 (2 players) or 5 (3-4 players) of the factions that belong
+    to no pair, the pair first, the rest in catalog order: 40 lists for 2 players,
+    12 for 3 or 4.
+    """
+    known, pairs = catalog()
+    paired = set().union(*pairs)
+    others = [name for name in known if name not in paired]
+    count = 3 if players == 2 else 5
+    return [
+        tuple(sorted(pair, key=list(known).index)) + rest
+        for pair in pairs
+        for rest in itertools.combinations(others, count)
+    ]
+
+
+def option_settings(variant: Variant) -> list[dict[str, object]]:
+    """Option settings that give every rule option of ``variant`` every choice.
+
+    Setting ``i`` gives each option its ``i``-th choice (cycling), so the defaults
+    come first when they are listed first and a two-way option is tried both ways.
+    """
+    choices = {name: option.choices for power in variant.tables.powers
+               for name, option in option_fields(type(power)).items()}
+    rounds = max((len(c) for c in choices.values()), default=1)
+    return [{name: c[i % len(c)] for name, c in choices.items()} for i in range(rounds)]
+
+
+def check_official_mixes(players: int, seeds: range = range(1)) -> Iterator[Variant]:
+    """Play every official mix for ``players``, with every option setting, checked.
+
+    Yields each variant after its games (one per seed, the first leader rotating)
+    passed :func:`random_playout`'s checks.
+
+    Raises:
+        ConformanceError: A game broke an invariant.
+    """
+    for factions in official_mixes(players):
+        for options in option_settings(mix(list(factions), players)):
+            variant = mix(list(factions), players, options=options)
+            for seed in seeds:
+                random_playout(variant, seed, first_leader=seed % players)
+            yield variant
