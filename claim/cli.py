@@ -1,7 +1,9 @@
 """The ``claim`` command. Thin: it uses only the public API and prints records.
 
 ``claim demo`` plays a seeded game between two random players and prints each trick
-and the final votes; ``claim variants`` lists the built-in variants.
+and the final votes; ``claim variants`` lists the built-in variants. The commands
+for people who write variants (``validate``, ``show``, ``schema``) are in
+[`claim.cli_tools`][claim.cli_tools].
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import random
 import sys
 from collections.abc import Sequence
 
+from claim import cli_tools
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, VariantError
 from claim.loading import builtin_variants, load_variant
@@ -75,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.set_defaults(run=_demo)
     listing = commands.add_parser("variants", help="list the built-in variants")
     listing.set_defaults(run=_variants)
+    cli_tools.register(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
