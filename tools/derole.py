@@ -63,7 +63,11 @@ def convert(path: Path) -> bool:
         indented = text[line_start:match.start()].startswith((" ", "\t"))
         owner = next((name for pos, name in reversed(classes) if pos < match.start()), None)
         full = resolve(target, module, owner if indented else None)
-        return f"[`{shown}`][{full}]" if full else f"`{shown}`"
+        if not full:
+            return f"`{shown}`"
+        # mkdocstrings' scoped cross-references resolve a bare name like Python would
+        # (in the docstring's class, then its module and imports): `[X][]` is enough.
+        return f"[`{shown}`][]" if shown == target else f"[`{shown}`][{full}]"
 
     new = ROLE.sub(replace, text)
     if new != text:
