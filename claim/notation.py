@@ -1,6 +1,6 @@
-"""Text notation for moves (cards: see :mod:`claim.cards`).
+"""Text notation for moves (cards: see [`claim.cards`][]).
 
-``format_move`` is ``str(move)``; :func:`parse_move` reads it back, so
+``format_move`` is ``str(move)``; [`parse_move`][] reads it back, so
 ``parse_move(str(m), variant) == m`` for every move ``m`` of the variant.
 """
 

@@ -223,7 +223,7 @@ def check_official_mixes(players: int, seeds: range = range(1)) -> Iterator[Vari
     """Play every official mix for ``players``, with every option setting, checked.
 
     Yields each variant after its games (one per seed, the first leader rotating)
-    passed :func:`random_playout`'s checks.
+    passed [`random_playout`][]'s checks.
 
     Raises:
         ConformanceError: A game broke an invariant.

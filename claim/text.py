@@ -1,7 +1,7 @@
 """Plain-text renderings of a game's records and result, for logs and terminals.
 
 Presentation only: nothing here changes or derives rules; it reads the public
-records (:mod:`claim.records`) and :class:`~claim.engine.scoring.GameResult`.
+records ([`claim.records`][]) and [`GameResult`][claim.engine.scoring.GameResult].
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Resolving a trick touches many parts of the state at once (piles, the draw pile,
 the leader, the phase). Rather than evolve a frozen state step by step, the engine
-copies the parts into a :class:`Board`, changes them there, and freezes the result
-into one new :class:`~claim.state.GameState`. A board never escapes the engine.
+copies the parts into a [`Board`][], changes them there, and freezes the result
+into one new [`GameState`][claim.state.GameState]. A board never escapes the engine.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class PowerError(ClaimError, RuntimeError):
 
 
 class Board:
-    """The parts of a :class:`GameState`, as mutable lists, for one transition."""
+    """The parts of a [`GameState`][], as mutable lists, for one transition."""
 
     __slots__ = (
         "variant",

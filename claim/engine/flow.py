@@ -2,19 +2,19 @@
 
 Theory of operation
 -------------------
-A game is a sequence of immutable :class:`~claim.state.GameState` values. Exactly
+A game is a sequence of immutable [`GameState`][claim.state.GameState] values. Exactly
 one kind of input moves it on: a move of the seat whose turn it is. There are two
 kinds of turn:
 
 * **Play** (no decision pending): the current seat plays a card to the trick. The
   follow rule (RULES 3) is two mask operations over precomputed tables. When the
-  last seat has played, the trick resolves at once (:mod:`claim.engine.tricks`):
+  last seat has played, the trick resolves at once ([`claim.engine.tricks`][]):
   it is ranked, its cards are placed (factions' ``place`` hooks), the next leader
   is chosen, and the followers are handed out (phase 1) or smash rights collected
   (phase 2).
 * **Decide** (a decision pending): a trick may need a player's choice (which
   face-up card, a Seer's peek, a Giant's smash). The state then holds a
-  :class:`~claim.state.RecruitDecision` or :class:`~claim.state.SmashDecision`
+  [`RecruitDecision`][claim.state.RecruitDecision] or [`SmashDecision`][claim.state.SmashDecision]
   whose ``moves`` are the legal answers; nothing else may happen until it is
   answered. Decisions with one possible outcome are never asked (R15).
 
@@ -98,10 +98,10 @@ def _card_to_play(state: GameState, move: object) -> int:
 
 
 def check(state: GameState, move: object) -> None:
-    """Raise :class:`IllegalMoveError` with the reason if ``move`` is illegal.
+    """Raise [`IllegalMoveError`][] with the reason if ``move`` is illegal.
 
     ``move`` may be a Move or its notation; bad notation raises
-    :class:`~claim.errors.NotationError`.
+    [`NotationError`][claim.errors.NotationError].
     """
     if isinstance(move, str):
         move = parse_move(move, state.variant)

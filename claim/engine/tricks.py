@@ -4,7 +4,7 @@ The order is the one the rules fix: the trick is ranked (RULES 3); its cards are
 placed by the factions' ``place`` hooks, the rest by the phase's default (R7: before
 any smash); the next leader is chosen (``next_leader`` hooks, else the winner); then
 the followers are handed out in rank order (phase 1) or the smash rights are asked
-(phase 2). Decisions stop the sequence until answered (:func:`decide`).
+(phase 2). Decisions stop the sequence until answered ([`decide`][]).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def rank(
 ) -> tuple[int, ...]:
     """Positions of the trick's cards from rank 1 down (RULES 3, R2, R4).
 
-    Keys are the tuples of :data:`~claim.factions.protocol.RankKey` packed into ints
+    Keys are the tuples of [`RankKey`][claim.factions.protocol.RankKey] packed into ints
     (groups, values and positions well inside 16 bits). ``trick`` is needed only
     when a card's faction overrides ``rank_key``.
     """

@@ -1,6 +1,6 @@
 """The powers of the five Claim factions (RULES 4).
 
-Goblins have no power: they use :class:`~claim.factions.protocol.FactionPower`
+Goblins have no power: they use [`FactionPower`][claim.factions.protocol.FactionPower]
 itself, registered as ``"none"``.
 """
 

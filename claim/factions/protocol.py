@@ -6,15 +6,15 @@ opinion"; a faction without a power (Goblins) is the base class itself.
 
 Hooks come in two kinds:
 
-* **Static hooks** (:meth:`FactionPower.lead_faction`, :meth:`FactionPower.counts_as`,
-  :meth:`FactionPower.always_playable`) are asked once, when the variant is built,
+* **Static hooks** ([`FactionPower.lead_faction`][], [`FactionPower.counts_as`][],
+  [`FactionPower.always_playable`][]) are asked once, when the variant is built,
   and turned into card masks. They make legal moves a few integer operations.
-* **Trick hooks** (:meth:`FactionPower.rank_key`, :meth:`FactionPower.place`,
-  :meth:`FactionPower.next_leader`, :meth:`FactionPower.grants_peek`) are called by
+* **Trick hooks** ([`FactionPower.rank_key`][], [`FactionPower.place`][],
+  [`FactionPower.next_leader`][], [`FactionPower.grants_peek`][]) are called by
   the engine at fixed points of a trick, in the order the rules fix (ranking,
   placing, next leader, decisions), for a faction only when it overrides the hook
-  and only in the phases its power declares (:attr:`FactionPower.phases`);
-  :meth:`FactionPower.finish` is called once when the game ends. Hooks return values
+  and only in the phases its power declares ([`FactionPower.phases`][]);
+  [`FactionPower.finish`][] is called once when the game ends. Hooks return values
   or effects; they never change anything.
 
 Powers belong to physical cards only (R11): a hook is asked about a card only by
@@ -90,7 +90,7 @@ class SmashRight:
 
 
 Effect = Placement | SmashRight
-"""What a :meth:`FactionPower.place` hook may return."""
+"""What a [`FactionPower.place`][] hook may return."""
 
 
 @attrs.frozen(slots=True)
@@ -164,7 +164,7 @@ class FactionPower:
 
     Subclasses are ``attrs`` frozen classes; their extra attributes are the power's
     parameters (set per faction in the variant data) and rule options (set per
-    variant, declared in :attr:`rule_options`).
+    variant, declared in [`rule_options`][]).
 
     Attributes:
         faction: The name of the faction this power is bound to.
@@ -223,7 +223,7 @@ class FactionPower:
 
 
 def overrides(power: FactionPower, hook: str) -> bool:
-    """Whether ``power`` overrides the named hook of :class:`FactionPower`."""
+    """Whether ``power`` overrides the named hook of [`FactionPower`][]."""
     return getattr(type(power), hook) is not getattr(FactionPower, hook)
 
 
