@@ -18,10 +18,14 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
+import attrs
+
+from claim.cards import Card
 from claim.engine.deal import new_game
-from claim.errors import ClaimError
+from claim.errors import ClaimError, DealError
 from claim.factions.protocol import option_fields
 from claim.loading import catalog, mix
 from claim.moves import Move, PlayCard
@@ -37,6 +41,8 @@ __all__ = [
     "official_mixes",
     "option_settings",
     "random_playout",
+    "stacked_game",
+    "support_position",
     "zone_masks",
 ]
 
@@ -234,3 +240,73 @@ def check_official_mixes(players: int, seeds: range = range(1)) -> Iterator[Vari
             for seed in seeds:
                 random_playout(variant, seed, first_leader=seed % players)
             yield variant
+
+
+def _take(
+    variant: Variant, wanted: Sequence[Sequence[str]]
+) -> tuple[list[list[Card]], list[Card]]:
+    """The given cards (notation) per group, and the rest of the deck in deck order."""
+    given = [[variant.parse_card(text) for text in group] for group in wanted]
+    used = Counter(card for group in given for card in group)
+    missing = used - Counter(variant.deck)
+    if missing:
+        raise DealError(f"not in the deck of {variant.name!r} (or too many): "
+                        f"{sorted(str(c) for c in missing.elements())}")
+    rest = list((Counter(variant.deck) - used).elements())
+    return given, sorted(rest, key=variant.deck.index)
+
+
+def stacked_game(
+    variant: Variant, hands: Sequence[Sequence[str]], draw_pile: Sequence[str] = (),
+    *, first_leader: int = 0,
+) -> GameState:
+    """A new game whose hands start with ``hands`` and whose draw pile starts with
+    ``draw_pile`` (top card first: its first cards are turned face up).
+
+    Each hand is filled up from the rest of the deck, in deck order, with cards of
+    factions that none of the given hand cards belong to, so the given cards alone
+    decide who can follow. The rest of the deck goes under ``draw_pile``.
+
+    Raises:
+        DealError: A card is not in the deck, or there are too few cards to fill
+            the hands.
+    """
+    given, rest = _take(variant, [*hands, draw_pile])
+    pile, hand_cards = given.pop(), given
+    chosen = {card.faction for hand in hand_cards for card in hand}
+    spare = [card for card in rest if card.faction not in chosen]
+    for hand in hand_cards:
+        fill = spare[: variant.hand_size - len(hand)]
+        del spare[: len(fill)]
+        for card in fill:
+            rest.remove(card)
+        hand += fill
+    return new_game(variant, hands=hand_cards, draw_pile=pile + rest, first_leader=first_leader)
+
+
+def support_position(
+    variant: Variant, hands: Sequence[Sequence[str]], *, leader: int = 0
+) -> GameState:
+    """A phase 2 position: each seat holds exactly ``hands``, ``leader`` leads, and
+    every other card is out of the game (score piles and follower piles empty).
+
+    For examples and tests of phase 2 rules without playing phase 1 first.
+
+    Raises:
+        DealError: A card is not in the deck, or the hands differ in size.
+    """
+    given, _ = _take(variant, hands)
+    if len(given) != variant.players or len({len(hand) for hand in given}) != 1:
+        raise DealError(f"give {variant.players} hands of the same size, not {hands!r}")
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    masks = tuple(sum(1 << free[card].pop(0) for card in hand) for hand in given)
+    held = sum(masks)
+    empty = (0,) * variant.players
+    start = new_game(variant, seed=0)
+    return attrs.evolve(
+        start, phase=Phase.SUPPORT, leader=leader, trick=(), hand_masks=masks, draw_pile=(),
+        face_up=(), follower_masks=empty, score_masks=empty, in_front_masks=empty, waiting=(),
+        discard_mask=variant.tables.full_mask & ~held, pending=None, records=(),
+    )

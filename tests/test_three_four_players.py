@@ -102,3 +102,25 @@ def test_conformance_of_every_official_mix_with_options_both_ways(players: int) 
         seen = {v.option(option) for v in played if option in v.rule_options()}
         assert seen == choices, option
     assert all(v.players == players for v in played)
+
+
+def test_stacked_game_refuses_cards_outside_the_deck() -> None:
+    """RULES 1: a stacked deal may only use the variant's own cards."""
+    from claim.testing import stacked_game
+
+    variant = claim.load_variant("knights-3p")
+    with pytest.raises(claim.NotationError, match="Tr5"):  # no Trolls in knights-3p
+        stacked_game(variant, [["Tr5"], [], []])
+    with pytest.raises(claim.DealError, match="Kn9"):
+        stacked_game(variant, [["Kn9"], ["Kn9"], []])  # one Knight 9 in the deck
+
+
+def test_support_position_needs_equal_hands() -> None:
+    """RULES 3 phase 2: every seat plays one card per trick, so hands are equal."""
+    from claim.testing import support_position
+
+    variant = claim.load_variant("knights-4p")
+    with pytest.raises(claim.DealError, match="same size"):
+        support_position(variant, [["Un1"], ["Un2"], ["Un3"], []])
+    state = support_position(variant, [["Un1"], ["Un2"], ["Un3"], ["Un4"]], leader=2)
+    assert state.phase is claim.Phase.SUPPORT and state.current_player == 2
