@@ -43,6 +43,15 @@ def test_no_leftover_sphinx_roles(site: Path) -> None:
     assert {name: roles for name, roles in found.items() if roles} == {}
 
 
+def test_docstring_cross_references_render_as_links(site: Path) -> None:
+    """The protocol's module docstring names its hooks; each is a link to its entry."""
+    powers = pages(site)["api/powers.html"]
+    link = re.compile(r'<a class="autorefs autorefs-internal"[^>]*'
+                      r'href="#claim\.factions\.protocol\.FactionPower\.place"')
+    assert link.search(powers)
+    assert 'id="claim.factions.protocol.FactionPower.place"' in powers
+
+
 def test_doctests_render_as_highlighted_code(site: Path) -> None:
     """Every >>> prompt of the site is inside a code block, never a quote."""
     for name, html in pages(site).items():
