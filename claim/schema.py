@@ -131,6 +131,25 @@ def variant_schema(*, plugins: bool = False) -> dict[str, Any]:
             those shipped with claim (the shipped file has only claim's own).
     """
     powers = _powers(plugins)
+    return {
+        "$schema": DRAFT,
+        "$id": "https://claim-engine.invalid/schemas/variant.schema.json",
+        "title": "claim variant",
+        "description": "A variant of Claim / Claim 2 for the claim rules engine.",
+        "type": "object",
+        "properties": _variant_properties(),
+        "required": ["name", "factions"],
+        "additionalProperties": False,
+        "$defs": {
+            "faction": _faction_schema(with_name=True),
+            "power": _power_schema(powers),
+            "options": _options_schema(powers),
+        },
+    }
+
+
+def _variant_properties() -> dict[str, Any]:
+    """The top-level keys of a variant file, in the loader's order."""
     known = sorted(catalog()[0])
     properties: dict[str, Any] = {
         "name": {"type": "string", "description": "The variant's identifier."},
@@ -149,21 +168,7 @@ def variant_schema(*, plugins: bool = False) -> dict[str, Any]:
         "options": {"$ref": "#/$defs/options"},
     }
     assert set(properties) == set(_VARIANT_KEYS)
-    return {
-        "$schema": DRAFT,
-        "$id": "https://claim-engine.invalid/schemas/variant.schema.json",
-        "title": "claim variant",
-        "description": "A variant of Claim / Claim 2 for the claim rules engine.",
-        "type": "object",
-        "properties": {key: properties[key] for key in _VARIANT_KEYS},
-        "required": ["name", "factions"],
-        "additionalProperties": False,
-        "$defs": {
-            "faction": _faction_schema(with_name=True),
-            "power": _power_schema(powers),
-            "options": _options_schema(powers),
-        },
-    }
+    return {key: properties[key] for key in _VARIANT_KEYS}
 
 
 def catalog_schema(*, plugins: bool = False) -> dict[str, Any]:
