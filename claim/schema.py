@@ -91,7 +91,7 @@ def _faction_schema(with_name: bool) -> dict[str, Any]:
         "power": {"$ref": "#/$defs/power"},
         "box": {"type": "string"},
     }
-    assert set(properties) == set(_FACTION_KEYS)
+    assert set(properties) == set(_FACTION_KEYS), "describe every faction key of the loader"
     schema: dict[str, Any] = {
         "type": "object",
         "properties": {key: properties[key] for key in _FACTION_KEYS},
@@ -167,7 +167,7 @@ def _variant_properties() -> dict[str, Any]:
         },
         "options": {"$ref": "#/$defs/options"},
     }
-    assert set(properties) == set(_VARIANT_KEYS)
+    assert set(properties) == set(_VARIANT_KEYS), "describe every variant key of the loader"
     return {key: properties[key] for key in _VARIANT_KEYS}
 
 
