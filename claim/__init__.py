@@ -1,12 +1,13 @@
 """`claim`: a rules engine for the card games Claim and Claim 2.
 
->>> import claim
->>> state = claim.new_game(claim.load_variant("claim"), seed=7)
->>> state.phase
-<Phase.RECRUIT: 'recruit'>
->>> state = state.apply(state.legal_moves()[0])
->>> state.current_player
-1
+Examples:
+    >>> import claim
+    >>> state = claim.new_game(claim.load_variant("claim"), seed=7)
+    >>> state.phase
+    <Phase.RECRUIT: 'recruit'>
+    >>> state = state.apply(state.legal_moves()[0])
+    >>> state.current_player
+    1
 """
 
 from claim.cards import Card, Faction

@@ -5,7 +5,7 @@ the new instance, which dominates the cost of building a 14-field state. Calling
 each slot's member descriptor instead, bound once per class, is about a third
 faster. The result is the same instance the class's ``__init__`` would build; the
 classes used here have no converters, validators, defaults to compute or cached
-hash, which :func:`slot_maker` checks.
+hash, which [`slot_maker`][] checks.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Cards, faction definitions and the card notation.
 
-A :class:`Card` is a faction name and a value. Cards of the same faction and value
+A [`Card`][] is a faction name and a value. Cards of the same faction and value
 are identical for every rule (RULES 1), so two such cards compare equal; the engine
 tells physical copies apart internally by their position in the variant's deck.
 

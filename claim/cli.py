@@ -1,7 +1,9 @@
 """The ``claim`` command. Thin: it uses only the public API and prints records.
 
 ``claim demo`` plays a seeded game between two random players and prints each trick
-and the final votes; ``claim variants`` lists the built-in variants.
+and the final votes; ``claim variants`` lists the built-in variants. The commands
+for people who write variants (``validate``, ``show``, ``schema``) are in
+[`claim.cli_tools`][claim.cli_tools].
 """
 
 from __future__ import annotations
@@ -11,20 +13,41 @@ import random
 import sys
 from collections.abc import Sequence
 
+from claim import cli_tools
 from claim.engine.deal import new_game
-from claim.errors import ClaimError
+from claim.errors import ClaimError, VariantError
 from claim.loading import builtin_variants, load_variant
 from claim.testing import random_playout
 from claim.text import result_lines, trick_lines
+from claim.variant import Variant
 
 __all__ = ["main"]
 
 
-def _demo(args: argparse.Namespace) -> int:
+DEMO_VARIANTS = {2: "claim", 3: "knights-3p", 4: "knights-4p"}
+"""The variant ``claim demo --players N`` plays when no ``--variant`` is given."""
+
+
+def _demo_variant(args: argparse.Namespace) -> Variant:
+    """The variant to demo: ``--variant``, else the built-in one for ``--players``."""
+    players = getattr(args, "players", None)
+    if args.variant is None:
+        return load_variant(DEMO_VARIANTS[players or 2])
     variant = load_variant(args.variant)
+    if players is not None and variant.players != players:
+        raise VariantError(
+            f"--players {players} does not match variant {variant.name!r}, "
+            f"which is for {variant.players} players",
+            key="players",
+        )
+    return variant
+
+
+def _demo(args: argparse.Namespace) -> int:
+    variant = _demo_variant(args)
     state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
     first = new_game(variant, rng=random.Random(args.seed), first_leader=args.first_leader)
-    print(f"{state.variant.title}, seed {args.seed}: random players")
+    print(f"{state.variant.title}, seed {args.seed}: {variant.players} random players")
     print("recruit:")
     for line in trick_lines(state.records, first.face_up_cards):
         print(line)
@@ -46,12 +69,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="claim", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     demo = commands.add_parser("demo", help="play a seeded game between random players")
-    demo.add_argument("--variant", default="claim", help="built-in name or YAML path")
+    demo.add_argument("--variant", default=None,
+                      help="built-in name or YAML path (default: claim, or the "
+                           "built-in variant for --players)")
+    demo.add_argument("--players", type=int, choices=sorted(DEMO_VARIANTS), default=None)
     demo.add_argument("--seed", type=int, default=7)
     demo.add_argument("--first-leader", type=int, default=0)
     demo.set_defaults(run=_demo)
     listing = commands.add_parser("variants", help="list the built-in variants")
     listing.set_defaults(run=_variants)
+    cli_tools.register(commands)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

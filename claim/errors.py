@@ -1,6 +1,6 @@
 """One hierarchy of exceptions for everything `claim` refuses.
 
-Every exception derives from :class:`ClaimError` and from the builtin that fits
+Every exception derives from [`ClaimError`][] and from the builtin that fits
 (``ValueError`` for bad values, ``LookupError`` for unknown names), so callers can
 catch either. Messages quote the bad value and say what was expected.
 """

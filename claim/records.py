@@ -1,6 +1,6 @@
 """Frozen records of what each applied move caused.
 
-``state.apply(move)`` appends one :class:`MoveRecord` to ``state.records``: the seat
+``state.apply(move)`` appends one [`MoveRecord`][] to ``state.records``: the seat
 that moved, the move, and the events it caused in order. Most card plays cause no
 event; the play that completes a trick causes the trick's ranking, where each of its
 cards went, who recruited what, who leads next, and so on.
@@ -165,7 +165,7 @@ class CardDrawn:
     """A player drew the top card of the draw pile onto their follower pile.
 
     Private: only ``seat`` sees the card (and a Seer winner who peeked at it, as
-    their :class:`Peeked` event records).
+    their [`Peeked`][] event records).
     """
 
     private: ClassVar[bool] = True
@@ -220,7 +220,7 @@ Event = (
 
 RawEvent = tuple[Any, ...]
 """An event as the engine stores it: its class (or a named constructor such as
-:meth:`TrickCompleted.from_raw`), then the arguments that build it."""
+[`TrickCompleted.from_raw`][]), then the arguments that build it."""
 
 
 @pickle_by_fields
@@ -230,7 +230,7 @@ class MoveRecord:
 
     The engine stores events in a compact raw form (a tuple of the event's class
     and its fields), which costs a fraction of building the event objects on the hot
-    path; :attr:`events` builds the event objects when they are read.
+    path; [`events`][] builds the event objects when they are read.
 
     Attributes:
         seat: The seat that made the move.

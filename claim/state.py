@@ -3,9 +3,9 @@
 Cards are held by their id (position in the variant's deck): ordered places (draw
 pile, trick, face-up cards, waiting line) as tuples of ids, unordered places (hands,
 follower piles, score piles, cards in front of a player, the discard) as integer
-bit masks over ids. The accessors below turn them into :class:`~claim.cards.Card`
-tuples. The methods that apply rules (:meth:`GameState.legal_moves`,
-:meth:`GameState.apply`, ...) delegate to :mod:`claim.engine`.
+bit masks over ids. The accessors below turn them into [`Card`][claim.cards.Card]
+tuples. The methods that apply rules ([`GameState.legal_moves`][],
+[`GameState.apply`][], ...) delegate to [`claim.engine`][].
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ __all__ = ["GameState"]
 @pickle_by_fields
 @attrs.frozen
 class GameState:
-    """A moment of a game. Immutable: :meth:`apply` returns a new state.
+    """A moment of a game. Immutable: [`apply`][] returns a new state.
 
     Attributes:
         variant: The variant being played.
@@ -101,7 +101,7 @@ class GameState:
         return _engine.is_legal(self, move)
 
     def check(self, move: object) -> None:
-        """Raise :class:`~claim.errors.IllegalMoveError` with the reason if illegal."""
+        """Raise [`IllegalMoveError`][claim.errors.IllegalMoveError] with the reason if illegal."""
         _engine.check(self, move)
 
     def apply(self, move: Move | str) -> GameState:

@@ -1,7 +1,7 @@
 """Per-variant tables: what the engine reads in its inner loop.
 
 Cards are referred to by their position in the variant's deck (a *card id*) and
-sets of cards by integer bit masks over those positions. :func:`build_tables` turns
+sets of cards by integer bit masks over those positions. [`build_tables`][] turns
 a variant's factions and their powers' static hooks into these tables once, when the
 variant is built: faction masks, the follow and wild masks, the moves of every card
 (in chunk tables for legal moves), and which factions override which trick hook in
@@ -45,7 +45,7 @@ def ids_in(mask: int) -> Iterator[int]:
 class DeckTables:
     """Per-variant tables derived from the factions and their static hooks.
 
-    Cards are referred to by their position in :attr:`deck` (a *card id*), and sets
+    Cards are referred to by their position in [`deck`][] (a *card id*), and sets
     of cards by integer bit masks over those positions.
     """
 

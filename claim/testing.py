@@ -15,24 +15,43 @@ draw pile; and the same seed and moves give equal states.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
 
+import attrs
+
+from claim.cards import Card
 from claim.engine.deal import new_game
-from claim.errors import ClaimError
+from claim.errors import ClaimError, DealError
+from claim.factions.protocol import option_fields
+from claim.loading import catalog, mix
 from claim.moves import Move, PlayCard
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase, Zone
 
-__all__ = ["ConformanceError", "check_move", "check_state", "random_playout", "zone_masks"]
+__all__ = [
+    "ConformanceError",
+    "check_move",
+    "check_official_mixes",
+    "check_state",
+    "official_mixes",
+    "option_settings",
+    "random_playout",
+    "stacked_game",
+    "support_position",
+    "zone_masks",
+]
 
 
 class ConformanceError(ClaimError, AssertionError):
     """A state or a transition broke an invariant of the rules."""
 
 
-def zone_masks(state: GameState) -> dict[tuple[Zone, int | None], int]:
+def zone_masks(state: GameState) -> dict[tuple[Zone | str, int | None], int]:
     """The card mask of every zone: ``(zone, seat)`` keys, seat None if shared."""
     def mask_of(ids: tuple[int, ...]) -> int:
         mask = 0
@@ -40,18 +59,22 @@ def zone_masks(state: GameState) -> dict[tuple[Zone, int | None], int]:
             mask |= 1 << card
         return mask
 
-    zones: dict[tuple[Zone, int | None], int] = {
+    zones: dict[tuple[Zone | str, int | None], int] = {
         (Zone.DRAW_PILE, None): mask_of(state.draw_pile),
         (Zone.FACE_UP, None): mask_of(state.face_up),
         (Zone.TRICK, None): mask_of(state.trick),
-        (Zone.WAITING, None): mask_of(state.waiting),
         (Zone.DISCARD, None): state.discard_mask,
     }
     for seat in range(state.variant.players):
         zones[(Zone.HAND, seat)] = state.hand_masks[seat]
         zones[(Zone.FOLLOWERS, seat)] = state.follower_masks[seat]
         zones[(Zone.SCORE, seat)] = state.score_masks[seat]
-        zones[(Zone.IN_FRONT, seat)] = state.in_front_masks[seat]
+    for spec, content in zip(state.variant.tables.zone_specs, state.zones):
+        if spec.per_seat:
+            for seat, mask in enumerate(content):
+                zones[(spec.name, seat)] = mask
+        else:
+            zones[(spec.name, None)] = mask_of(content)
     return zones
 
 
@@ -174,3 +197,124 @@ def _check_replay(start: GameState, moves: list[Move], final: GameState) -> None
         except Exception as exc:
             raise ConformanceError(f"the events of move {number} cannot be built: {exc}") from exc
     state.result()
+
+
+def official_mixes(players: int, boxes: tuple[str, ...] = ("claim", "claim2")
+                   ) -> list[tuple[str, ...]]:
+    """Every official faction list for ``players`` from the catalog's ``boxes`` (RULES 1-2).
+
+    One pair plus any 3 (2 players) or 5 (3-4 players) of the factions that belong
+    to no pair, the pair first, the rest in catalog order. With the two base boxes:
+    40 lists for 2 players, 12 for 3 or 4.
+    """
+    known, all_pairs = catalog()
+    known = {name: f for name, f in known.items() if f.box in boxes}
+    pairs = tuple(pair for pair in all_pairs if pair <= set(known))
+    paired = set().union(*all_pairs)
+    others = [name for name in known if name not in paired]
+    count = 3 if players == 2 else 5
+    return [
+        tuple(sorted(pair, key=list(known).index)) + rest
+        for pair in pairs
+        for rest in itertools.combinations(others, count)
+    ]
+
+
+def option_settings(variant: Variant) -> list[dict[str, object]]:
+    """Option settings that give every rule option of ``variant`` every choice.
+
+    Setting ``i`` gives each option its ``i``-th choice (cycling), so the defaults
+    come first when they are listed first and a two-way option is tried both ways.
+    """
+    choices = {name: option.choices for power in variant.tables.powers
+               for name, option in option_fields(type(power)).items()}
+    rounds = max((len(c) for c in choices.values()), default=1)
+    return [{name: c[i % len(c)] for name, c in choices.items()} for i in range(rounds)]
+
+
+def check_official_mixes(players: int, seeds: range = range(1)) -> Iterator[Variant]:
+    """Play every official mix for ``players``, with every option setting, checked.
+
+    Yields each variant after its games (one per seed, the first leader rotating)
+    passed [`random_playout`][]'s checks.
+
+    Raises:
+        ConformanceError: A game broke an invariant.
+    """
+    for factions in official_mixes(players):
+        for options in option_settings(mix(list(factions), players)):
+            variant = mix(list(factions), players, options=options)
+            for seed in seeds:
+                random_playout(variant, seed, first_leader=seed % players)
+            yield variant
+
+
+def _take(
+    variant: Variant, wanted: Sequence[Sequence[str]]
+) -> tuple[list[list[Card]], list[Card]]:
+    """The given cards (notation) per group, and the rest of the deck in deck order."""
+    given = [[variant.parse_card(text) for text in group] for group in wanted]
+    used = Counter(card for group in given for card in group)
+    missing = used - Counter(variant.deck)
+    if missing:
+        raise DealError(f"not in the deck of {variant.name!r} (or too many): "
+                        f"{sorted(str(c) for c in missing.elements())}")
+    rest = list((Counter(variant.deck) - used).elements())
+    return given, sorted(rest, key=variant.deck.index)
+
+
+def stacked_game(
+    variant: Variant, hands: Sequence[Sequence[str]], draw_pile: Sequence[str] = (),
+    *, first_leader: int = 0,
+) -> GameState:
+    """A new game whose hands start with ``hands`` and whose draw pile starts with
+    ``draw_pile`` (top card first: its first cards are turned face up).
+
+    Each hand is filled up from the rest of the deck, in deck order, with cards of
+    factions that none of the given hand cards belong to, so the given cards alone
+    decide who can follow. The rest of the deck goes under ``draw_pile``.
+
+    Raises:
+        DealError: A card is not in the deck, or there are too few cards to fill
+            the hands.
+    """
+    given, rest = _take(variant, [*hands, draw_pile])
+    pile, hand_cards = given.pop(), given
+    chosen = {card.faction for hand in hand_cards for card in hand}
+    spare = [card for card in rest if card.faction not in chosen]
+    for hand in hand_cards:
+        fill = spare[: variant.hand_size - len(hand)]
+        del spare[: len(fill)]
+        for card in fill:
+            rest.remove(card)
+        hand += fill
+    return new_game(variant, hands=hand_cards, draw_pile=pile + rest, first_leader=first_leader)
+
+
+def support_position(
+    variant: Variant, hands: Sequence[Sequence[str]], *, leader: int = 0
+) -> GameState:
+    """A phase 2 position: each seat holds exactly ``hands``, ``leader`` leads, and
+    every other card is out of the game (score piles and follower piles empty).
+
+    For examples and tests of phase 2 rules without playing phase 1 first.
+
+    Raises:
+        DealError: A card is not in the deck, or the hands differ in size.
+    """
+    given, _ = _take(variant, hands)
+    if len(given) != variant.players or len({len(hand) for hand in given}) != 1:
+        raise DealError(f"give {variant.players} hands of the same size, not {hands!r}")
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    masks = tuple(sum(1 << free[card].pop(0) for card in hand) for hand in given)
+    held = sum(masks)
+    empty = (0,) * variant.players
+    start = new_game(variant, seed=0)
+    return attrs.evolve(
+        start, phase=Phase.SUPPORT, leader=leader, trick=(), hand_masks=masks, draw_pile=(),
+        face_up=(), follower_masks=empty, score_masks=empty,
+        zones=tuple(empty if spec.per_seat else () for spec in variant.tables.zone_specs),
+        discard_mask=variant.tables.full_mask & ~held, pending=None, queue=(), records=(),
+    )

@@ -1,7 +1,7 @@
 """Plain-text renderings of a game's records and result, for logs and terminals.
 
 Presentation only: nothing here changes or derives rules; it reads the public
-records (:mod:`claim.records`) and :class:`~claim.engine.scoring.GameResult`.
+records ([`claim.records`][]) and [`GameResult`][claim.engine.scoring.GameResult].
 """
 
 from __future__ import annotations
@@ -94,12 +94,13 @@ def result_lines(result: GameResult) -> list[str]:
 def format_result(result: GameResult) -> str:
     """The votes per faction and the winner, as lines of text.
 
-    >>> import random, claim
-    >>> rng = random.Random(3)
-    >>> state = claim.new_game("claim", rng=rng)
-    >>> while not state.is_over:
-    ...     state = state.apply(rng.choice(state.legal_moves()))
-    >>> print(claim.format_result(state.result()).splitlines()[0])
-    votes:
+    Examples:
+        >>> import random, claim
+        >>> rng = random.Random(3)
+        >>> state = claim.new_game("claim", rng=rng)
+        >>> while not state.is_over:
+        ...     state = state.apply(rng.choice(state.legal_moves()))
+        >>> print(claim.format_result(state.result()).splitlines()[0])
+        votes:
     """
     return "\n".join(result_lines(result))

@@ -1,13 +1,13 @@
 """Variants: which factions, how many players, which rule options.
 
-A :class:`Variant` is a value: two variants with the same definition are equal. When
+A [`Variant`][] is a value: two variants with the same definition are equal. When
 it is built it checks its structure (players, unique names and codes, a deck that
-deals evenly) and derives :class:`DeckTables`, the per-variant tables the engine
+deals evenly) and derives [`DeckTables`][], the per-variant tables the engine
 reads in its inner loop: the deck as cards indexed by position, faction masks, the
 follow and wild masks the static hooks define, the moves of every card, and which
 factions override which trick hook.
 
-Loading from YAML and the official-mix rules live in :mod:`claim.loading`.
+Loading from YAML and the official-mix rules live in [`claim.loading`][].
 """
 
 from __future__ import annotations
@@ -81,8 +81,8 @@ def _options_tuple(options: Any) -> tuple[tuple[str, Any], ...]:
 class Variant:
     """A playable variant: its factions, players and rule options.
 
-    Build one with :func:`claim.load_variant` (a built-in name or a YAML file) or
-    :func:`claim.mix`; constructing it directly works too and runs the same
+    Build one with [`claim.load_variant`][] (a built-in name or a YAML file) or
+    [`claim.mix`][]; constructing it directly works too and runs the same
     structural checks.
 
     Attributes:
@@ -94,7 +94,7 @@ class Variant:
             options not listed take their defaults.
         house: True for a house mix that need not follow the official deck rules.
         description: Free text.
-        tables: Derived per-variant tables (see :class:`DeckTables`).
+        tables: Derived per-variant tables (see [`DeckTables`][]).
     """
 
     name: str

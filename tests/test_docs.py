@@ -36,13 +36,13 @@ _FENCE = re.compile(
 def _python_blocks() -> list[tuple[str, str]]:
     """``(id, source)`` for every ```python block in the docs, in page order."""
     blocks = []
-    for page in sorted(DOCS.glob("*.md")):
+    for page in sorted(DOCS.rglob("*.md")):
         text = page.read_text(encoding="utf-8")
         for number, match in enumerate(_FENCE.finditer(text), start=1):
             line = text.count("\n", 0, match.start("body")) + 1
             body = textwrap.dedent(match.group("body"))
             source = "\n" * (line - 1) + body  # keep the page's line numbers
-            blocks.append((f"{page.name}:{number}", source))
+            blocks.append((f"{page.relative_to(DOCS)}:{number}", source))
     return blocks
 
 
@@ -125,3 +125,24 @@ def test_rules_page_names_every_rule_option() -> None:
     text = RULES_PAGE.read_text(encoding="utf-8")
     missing = [name for name in options if name not in text]
     assert not missing, f"rule options not documented in docs/rules.md: {missing}"
+
+
+THREE_FOUR_RULINGS = ("Ranking the whole trick", "R4", "Recruiting in rank order", "R6", "R10",
+                      "R14", "The 3-player cascade")
+
+
+def test_rules_page_has_a_worked_example_for_each_3_4_player_rule() -> None:
+    """RULES 2-5 for 3-4 players: each rule's subsection ends in a python block,
+    which test_docs_code_block_runs replays."""
+    text = RULES_PAGE.read_text(encoding="utf-8")
+    section = text.split("## Three and four players", 1)[1].split("\n## ", 1)[0]
+    subsections = section.split("\n### ")[1:]
+    for title in THREE_FOUR_RULINGS:
+        body = next((s for s in subsections if s.startswith(title)), None)
+        assert body is not None, f"no subsection for {title}"
+        assert "```python" in body and "assert " in body, f"no worked example for {title}"
+
+
+def test_three_and_four_players_are_no_longer_a_preview() -> None:
+    pages = [*DOCS.rglob("*.md"), ROOT / "README.md"]
+    assert not [p.name for p in pages if "preview" in p.read_text(encoding="utf-8").lower()]

@@ -101,7 +101,7 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
 
     Works on any state, so a bot can read the standing mid-game; until the game
     ends, Gnomes lying in front of a player are not in a score pile yet and do not
-    count. :meth:`GameState.result` uses it on the final state.
+    count. [`GameState.result`][] uses it on the final state.
     """
     variant = state.variant
     tables = variant.tables

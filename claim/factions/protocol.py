@@ -8,18 +8,40 @@ effect passes the engine's one checker before it is carried out.
 
 Hooks come in four kinds:
 
-* **Static hooks** (`lead_faction`, `counts_as`, `follows`, `always_playable`,
-  `has_vote`, `zones`, `initial_state`) are asked once, when the variant is built,
-  and turned into tables and card masks.
-* **Play hooks** (`must_follow`, `lead_now`, `play_options`) make the follow rule
-  and playing a card depend on the state (Satyrs, Elf-Orcs, Shapeshifters).
-* **Trick hooks**, called when a trick is complete, in this order: current values
-  (`value_modifier`), ranking (`plain_ranking`, `rank_key`, `rerank`), cards moved
-  before placement (`capture`), placement (`place`), what follows placement
-  (`after_place`), the next leader (`next_leader`), then the queued steps (`ask`),
-  phase 1 recruiting first (`recruit_options`).
-* **Phase hooks**: `trick_start`, `phase_start`, `finish` (end of game, before the
-  votes) and the vote itself (`scores_as`, `vote`).
+* **Static hooks**, asked once when the variant is built and turned into tables and
+  card masks:
+    - [`lead_faction`][claim.factions.protocol.FactionPower.lead_faction]
+    - [`counts_as`][claim.factions.protocol.FactionPower.counts_as]
+    - [`follows`][claim.factions.protocol.FactionPower.follows]
+    - [`always_playable`][claim.factions.protocol.FactionPower.always_playable]
+    - [`has_vote`][claim.factions.protocol.FactionPower.has_vote]
+    - [`zones`][claim.factions.protocol.FactionPower.zones]
+    - [`initial_state`][claim.factions.protocol.FactionPower.initial_state]
+* **Play hooks**, making the follow rule and playing a card depend on the state
+  (Satyrs, Elf-Orcs, Shapeshifters):
+    - [`must_follow`][claim.factions.protocol.FactionPower.must_follow]
+    - [`lead_now`][claim.factions.protocol.FactionPower.lead_now]
+    - [`play_options`][claim.factions.protocol.FactionPower.play_options]
+* **Trick hooks**, called when a trick is complete, in this order: current values,
+  ranking, cards moved before placement, placement, what follows placement, the next
+  leader, then the queued steps (phase 1 recruiting last):
+    - [`value_modifier`][claim.factions.protocol.FactionPower.value_modifier]
+    - [`plain_ranking`][claim.factions.protocol.FactionPower.plain_ranking]
+    - [`rank_key`][claim.factions.protocol.FactionPower.rank_key]
+    - [`rerank`][claim.factions.protocol.FactionPower.rerank]
+    - [`capture`][claim.factions.protocol.FactionPower.capture]
+    - [`place`][claim.factions.protocol.FactionPower.place]
+    - [`after_place`][claim.factions.protocol.FactionPower.after_place]
+    - [`next_leader`][claim.factions.protocol.FactionPower.next_leader]
+    - [`ask`][claim.factions.protocol.FactionPower.ask]
+    - [`recruit_options`][claim.factions.protocol.FactionPower.recruit_options]
+* **Phase hooks: a trick's start**, a phase's start, the end of the game (before the
+  votes), and the vote itself:
+    - [`trick_start`][claim.factions.protocol.FactionPower.trick_start]
+    - [`phase_start`][claim.factions.protocol.FactionPower.phase_start]
+    - [`finish`][claim.factions.protocol.FactionPower.finish]
+    - [`scores_as`][claim.factions.protocol.FactionPower.scores_as]
+    - [`vote`][claim.factions.protocol.FactionPower.vote]
 
 Between factions, a hook is called in the order of the powers' `priority` (lower
 first; ties in the variant's faction order), never in registration order, and for a
