@@ -32,6 +32,7 @@ class Gnomes(FactionPower):
 
     name: ClassVar[str] = "gnomes"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
+    lays_in_front: ClassVar[bool] = True
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
@@ -61,6 +62,7 @@ class Giants(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     faction_params: ClassVar[tuple[str, ...]] = ("prey",)
+    prey_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
 
