@@ -8,15 +8,17 @@ prefix of) the bad value. They run at the public boundary only (`new_game`, `mix
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from claim.cards import Card
 from claim.errors import ArgumentError, SeatError
 
 __all__ = [
     "MAX_DECK",
     "MAX_NAME_CHARS",
-    "MAX_NOTATION_CHARS",
     "MAX_VALUE",
+    "check_deal_arguments",
     "check_seat",
     "expect_int",
     "expect_type",
@@ -31,8 +33,6 @@ MAX_VALUE = 999
 """The largest card value (and the most negative is ``-MAX_VALUE``)."""
 MAX_NAME_CHARS = 100
 """The longest variant, faction or power name read."""
-MAX_NOTATION_CHARS = 64
-"""The longest card or move notation read (``"smash Gn5@1"`` has 11 characters)."""
 
 
 def expect_type(name: str, value: Any, kinds: type | tuple[type, ...], expected: str) -> Any:
@@ -71,3 +71,33 @@ def check_seat(seat: object, players: int) -> int:
             return int(seat)
         raise SeatError(seat, players)
     return seat
+
+
+def check_deal_arguments(seed: object, rng: object, hands: object, draw_pile: object) -> None:
+    """Refuse arguments of `new_game` of the wrong type, naming the parameter.
+
+    A seed is an int; an rng a `random.Random`; hands a list or tuple of lists or
+    tuples; the draw pile a list or tuple; their cards `Card` values or notation.
+
+    Raises:
+        ArgumentError: One of them has the wrong type.
+    """
+    if seed is not None:
+        expect_int("seed", seed, "an int or None")
+    if rng is not None:
+        expect_type("rng", rng, random.Random, "a random.Random or None")
+    sequence = (list, tuple)
+    if hands is not None:
+        seats: list[Any] | tuple[Any, ...] = expect_type(
+            "hands", hands, sequence, "a list of hands (lists of cards)"
+        )
+        for seat, hand in enumerate(seats):
+            expect_type(f"hands[{seat}]", hand, sequence, "a list of cards")
+            for card in hand:
+                expect_type(f"a card of hands[{seat}]", card, (Card, str), "a Card or notation")
+    if draw_pile is not None:
+        pile: list[Any] | tuple[Any, ...] = expect_type(
+            "draw_pile", draw_pile, sequence, "a list of cards"
+        )
+        for card in pile:
+            expect_type("a card of draw_pile", card, (Card, str), "a Card or notation")

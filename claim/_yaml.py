@@ -53,7 +53,7 @@ class _Loader(yaml.SafeLoader):
         # The scanner tracks every open ``[`` or ``{``: refuse deep ones as it reads.
         if self.flow_level >= MAX_DEPTH:
             raise _LimitReached(f"nested deeper than {MAX_DEPTH} levels", self.line + 1)
-        super().fetch_flow_collection_start(token_class)  # type: ignore[misc]
+        super().fetch_flow_collection_start(token_class)
 
     def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
         self.depth += 1

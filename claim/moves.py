@@ -18,7 +18,8 @@ from __future__ import annotations
 import attrs
 
 from claim._fast import pickle_by_fields
-from claim.cards import Card
+from claim.cards import Card, check_card
+from claim.errors import ArgumentError
 
 __all__ = ["DeclineSmash", "Move", "PlayCard", "Smash", "TakeFaceUp", "TakeTopCard"]
 
@@ -34,6 +35,10 @@ class PlayCard:
 
     card: Card
 
+    def __attrs_post_init__(self) -> None:
+        if self.card.__class__ is not Card:
+            check_card("card", self.card)
+
     def __str__(self) -> str:
         return str(self.card)
 
@@ -48,6 +53,10 @@ class TakeFaceUp:
     """
 
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if self.card.__class__ is not Card:
+            check_card("card", self.card)
 
     def __str__(self) -> str:
         return f"take {self.card}"
@@ -74,6 +83,12 @@ class Smash:
 
     seat: int
     card: Card
+
+    def __attrs_post_init__(self) -> None:
+        if self.card.__class__ is not Card or self.seat.__class__ is not int:
+            check_card("card", self.card)
+            if not isinstance(self.seat, int) or isinstance(self.seat, bool):
+                raise ArgumentError("seat", self.seat, "an int")
 
     def __str__(self) -> str:
         return f"smash {self.card}@{self.seat}"

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim._checks import check_seat
 from claim._fast import pickle_by_fields
 from claim.cards import Card
 from claim.moves import Move
@@ -75,6 +76,9 @@ Decision = RecruitDecision | SmashDecision
 @attrs.frozen
 class GameState:
     """A moment of a game. Immutable: :meth:`apply` returns a new state.
+
+    The seat accessors (`hand`, `follower_pile`, `score_pile`, `in_front`,
+    `hand_size`) raise `SeatError` for anything but a seat from 0 to players - 1.
 
     Attributes:
         variant: The variant being played.
@@ -159,19 +163,19 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in ``seat``'s hand, in deck order."""
-        return self.variant.cards_in(self.hand_masks[seat])
+        return self.variant.cards_in(self.hand_masks[check_seat(seat, self.variant.players)])
 
     def follower_pile(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s follower pile, in deck order."""
-        return self.variant.cards_in(self.follower_masks[seat])
+        return self.variant.cards_in(self.follower_masks[check_seat(seat, self.variant.players)])
 
     def score_pile(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s score pile, in deck order."""
-        return self.variant.cards_in(self.score_masks[seat])
+        return self.variant.cards_in(self.score_masks[check_seat(seat, self.variant.players)])
 
     def in_front(self, seat: int) -> tuple[Card, ...]:
         """The cards lying face up in front of ``seat`` (captured Gnomes)."""
-        return self.variant.cards_in(self.in_front_masks[seat])
+        return self.variant.cards_in(self.in_front_masks[check_seat(seat, self.variant.players)])
 
     def discard(self) -> tuple[Card, ...]:
         """The cards out of the game."""
@@ -202,7 +206,7 @@ class GameState:
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
-        return self.hand_masks[seat].bit_count()
+        return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
 
     def __str__(self) -> str:
         return _engine.describe(self)

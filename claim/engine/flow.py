@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from claim.engine.board import Board, make_record, make_state
 from claim.engine.tricks import decide, resolve_trick
-from claim.errors import IllegalMoveError
+from claim.errors import ClaimError, IllegalMoveError
 from claim.moves import MOVE_TYPES, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
@@ -115,10 +115,17 @@ def check(state: GameState, move: object) -> None:
 
 
 def is_legal(state: GameState, move: object) -> bool:
-    """Whether ``move`` is legal in ``state``; never raises."""
+    """Whether ``move`` is legal in ``state``; never raises a `ClaimError`.
+
+    A foreign object (not a str, not exactly one of the move classes) is never legal,
+    and none of its code runs: so only a `ClaimError` can mean "not legal", and an
+    engine bug still surfaces as its own exception.
+    """
+    if move.__class__ not in MOVE_TYPES and not isinstance(move, str):
+        return False
     try:
         check(state, move)
-    except Exception:  # a ClaimError, or an odd object (unhashable, ...): not legal
+    except ClaimError:
         return False
     return True
 
