@@ -43,9 +43,9 @@ def variants_dir() -> Path:
 
 def _expect(doc: Doc, value: Any, kind: type | tuple[type, ...], key: str, what: str) -> Any:
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise doc.error(f"expected {what}, got {quote(value)}", key)
+        raise doc.error(f"expected {what}, got {quote(value, 40)}", key)
     if not isinstance(value, kind):
-        raise doc.error(f"expected {what}, got {quote(value)}", key)
+        raise doc.error(f"expected {what}, got {quote(value, 40)}", key)
     return value
 
 
