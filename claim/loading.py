@@ -186,7 +186,7 @@ def _assemble(
     description: str,
 ) -> Variant:
     if players not in HAND_SIZES:
-        raise VariantError(f"players must be 2, 3 or 4, not {players!r}", key="players")
+        raise VariantError(f"players must be 2, 3 or 4, not {quote(players)}", key="players")
     if not house:
         _check_official(factions, players)
     return Variant(name, title, players, tuple(factions), options, house, description)

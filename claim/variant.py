@@ -44,12 +44,13 @@ def _check_options(variant: Variant) -> None:
             hint = f"; did you mean {near[0]!r}?" if near else ""
             known = ", ".join(sorted(declared)) or "none"
             raise VariantError(
-                f"unknown rule option {name!r}{hint} (options of these factions: {known})",
+                f"unknown rule option {quote(name)}{hint} (options of these factions: {known})",
                 key=f"options.{name}",
             )
         if value not in option.choices or type(value) is not type(option.default):
             raise VariantError(
-                f"rule option {name!r} cannot be {value!r}; choose one of {list(option.choices)}",
+                f"rule option {name!r} cannot be {quote(value)}; "
+                f"choose one of {list(option.choices)}",
                 key=f"options.{name}",
             )
 
@@ -121,8 +122,13 @@ def _check_faction(faction: object) -> None:
         raise VariantError(f"expected a Faction, got {quote(faction)}", key="factions")
     where = f"factions.{shorten(str(faction.name), 40)}"
     for field in ("name", "code", "title", "box"):
-        if not isinstance(getattr(faction, field), str):
-            raise VariantError(f"{field} must be a str", key=f"{where}.{field}")
+        value = getattr(faction, field)
+        short = field in ("title", "box") or (
+            isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS
+        )
+        if not isinstance(value, str) or not short:
+            raise VariantError(f"{field} must be a short str, not {quote(value)}",
+                               key=f"{where}.{field}")
     for value in faction.values:
         if type(value) is not int or not -MAX_VALUE <= value <= MAX_VALUE:
             raise VariantError(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from claim._checks import check_deal_arguments
 from claim._fast import slot_maker
 from claim.cards import Card
-from claim.errors import DealError
+from claim.errors import DealError, quote
 from claim.loading import load_variant
 from claim.state import GameState
 from claim.variant import Variant
@@ -58,7 +58,7 @@ def new_game(
     check_deal_arguments(seed, rng, hands, draw_pile)
     if type(first_leader) is not int or not 0 <= first_leader < variant.players:
         raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
-                        f"not {first_leader!r}")
+                        f"not {quote(first_leader)}")
     if seed is not None and rng is not None:
         raise DealError("give a seed or an rng, not both")
     if hands is not None or draw_pile is not None:
