@@ -13,11 +13,14 @@ from claim.cards import Card, Faction
 from claim.engine.deal import new_game
 from claim.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
 from claim.errors import (
+    ArgumentError,
     ClaimError,
     DealError,
     GameNotOverError,
     IllegalMoveError,
     NotationError,
+    RegistryError,
+    SeatError,
     UnknownNameError,
     VariantError,
 )
@@ -34,6 +37,7 @@ from claim.zones import Phase, Zone
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "Card",
     "ClaimError",
     "DealError",
@@ -52,7 +56,9 @@ __all__ = [
     "Phase",
     "PlayCard",
     "RecruitDecision",
+    "RegistryError",
     "RuleOption",
+    "SeatError",
     "Smash",
     "SmashDecision",
     "TakeFaceUp",
