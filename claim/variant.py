@@ -271,14 +271,21 @@ class Variant:
 
         Raises:
             UnknownNameError: The variant has no such faction.
+            ArgumentError: ``name`` is not a str.
         """
+        expect_type("faction name", name, str, "a str")
         for faction in self.factions:
             if faction.name == name:
                 return faction
         raise UnknownNameError("faction", name, (f.name for f in self.factions))
 
     def faction_mask(self, name: str) -> int:
-        """The mask of every card of faction ``name`` (0 if the variant lacks it)."""
+        """The mask of every card of faction ``name`` (0 if the variant lacks it).
+
+        Raises:
+            ArgumentError: ``name`` is not a str.
+        """
+        expect_type("faction name", name, str, "a str")
         index = self.tables.faction_index.get(name)
         return 0 if index is None else self.tables.faction_masks[index]
 
@@ -287,7 +294,9 @@ class Variant:
 
         Raises:
             UnknownNameError: No power of this variant declares the option.
+            ArgumentError: ``name`` is not a str.
         """
+        expect_type("option name", name, str, "a str")
         declared = self.rule_options()
         if name not in declared:
             raise UnknownNameError("rule option", name, declared)

@@ -222,6 +222,9 @@ def test_new_game_arguments_of_the_wrong_type_are_refused(
     (lambda: claim.parse_card(7, CLAIM), ["card text"]),  # type: ignore[arg-type]
     (lambda: claim.parse_move(None, CLAIM), ["move text"]),  # type: ignore[arg-type]
     (lambda: claim.parse_card("Kn7", 42), ["variant"]),  # type: ignore[arg-type]
+    (lambda: CLAIM.faction(["knights"]), ["faction name"]),  # type: ignore[arg-type]
+    (lambda: CLAIM.faction_mask({}), ["faction name"]),  # type: ignore[arg-type]
+    (lambda: CLAIM.option(None), ["option name"]),  # type: ignore[arg-type]
 ])
 def test_odd_arguments_are_refused(call: Callable[[], object], words: list[str]) -> None:
     """Rows 8 and 11: mix(None), mix(options="x"), registry.register(int), and mix
