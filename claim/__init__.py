@@ -14,12 +14,15 @@ from claim.cards import Card, Faction
 from claim.engine.deal import new_game
 from claim.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
 from claim.errors import (
+    ArgumentError,
     ClaimError,
     DealError,
     GameNotOverError,
     IllegalMoveError,
     NotationError,
     PowerError,
+    RegistryError,
+    SeatError,
     UnknownNameError,
     VariantError,
 )
@@ -36,6 +39,7 @@ from claim.zones import Phase, Zone
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "Card",
     "Choose",
     "ClaimError",
@@ -55,7 +59,9 @@ __all__ = [
     "Phase",
     "PlayCard",
     "PowerError",
+    "RegistryError",
     "RuleOption",
+    "SeatError",
     "Smash",
     "TakeFaceUp",
     "TakeTopCard",

@@ -19,9 +19,10 @@ from typing import Any
 import attrs
 
 from claim._fast import pickle_by_fields
-from claim.errors import NotationError
+from claim.errors import ArgumentError, NotationError
 
-__all__ = ["Card", "Faction", "PowerSpec", "parse_card_text"]
+__all__ = ["MAX_NOTATION_CHARS", "Card", "Faction", "PowerSpec", "check_card",
+           "parse_card_text"]
 
 
 @pickle_by_fields
@@ -40,10 +41,37 @@ class Card:
     value: int
     code: str = attrs.field(default="", eq=False)
 
+    def __attrs_post_init__(self) -> None:
+        if type(self.faction) is not str or type(self.value) is not int or (
+            type(self.code) is not str
+        ):
+            _check_card_fields(self.faction, self.value, self.code)
+
     def __str__(self) -> str:
         if self.code:
             return f"{self.code}{self.value}"
         return f"{self.faction} {self.value}"
+
+
+def _check_card_fields(faction: object, value: object, code: object) -> None:
+    """Refuse a card whose fields are not a str, an int and a str (so that every
+    card hashes and prints)."""
+    if not isinstance(faction, str):
+        raise ArgumentError("Card.faction", faction, "a faction name (str)")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentError("Card.value", value, "an int")
+    if not isinstance(code, str):
+        raise ArgumentError("Card.code", code, "a str")
+
+
+def check_card(name: str, card: object) -> None:
+    """Refuse anything but a `Card` where a move needs one (so that moves hash).
+
+    Raises:
+        ArgumentError: ``card`` is not a `Card`.
+    """
+    if not isinstance(card, Card):
+        raise ArgumentError(name, card, "a Card")
 
 
 @pickle_by_fields
@@ -95,6 +123,9 @@ class Faction:
         return tuple(Card(self.name, v, self.code) for v in sorted(self.values))
 
 
+MAX_NOTATION_CHARS = 64
+"""The longest card or move notation read (``"smash Gn5@1"`` has 11 characters)."""
+
 _CARD_RE = re.compile(r"^\s*([A-Za-z][A-Za-z_-]*?)\s*(-?\d+)\s*$")
 
 
@@ -111,6 +142,8 @@ def parse_card_text(text: str, factions: Mapping[str, Faction]) -> Card:
     Raises:
         NotationError: The text is not a card of one of these factions.
     """
+    if isinstance(text, str) and len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(text, f"notation is at most {MAX_NOTATION_CHARS} characters")
     match = _CARD_RE.match(text) if isinstance(text, str) else None
     if match is None:
         raise NotationError(str(text), "expected a faction code and a value, like 'Kn7'")

@@ -1,19 +1,19 @@
-"""The ``claim`` command. Thin: it uses only the public API and prints records.
+"""The `claim` command (also `python -m claim`). Thin: public API and records only.
 
-``claim demo`` plays a seeded game between two random players and prints each trick
-and the final votes; ``claim variants`` lists the built-in variants. The commands
-for people who write variants (``validate``, ``show``, ``schema``) are in
-[`claim.cli_tools`][claim.cli_tools].
+`claim demo` plays a seeded game between random players and prints each trick and
+the final votes; `claim variants` lists the built-in variants. The commands for people
+who write variants (`validate`, `show`, `schema`) are in [`claim.cli_tools`][claim.cli_tools].
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
 
-from claim import cli_tools
+from claim import __version__, cli_tools
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, VariantError
 from claim.loading import builtin_variants, load_variant
@@ -64,27 +64,51 @@ def _variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``claim`` command; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="claim", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="play a seeded game between random players")
+DESCRIPTION = "A rules engine for the card games Claim and Claim 2."
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line parser; its help is plain text."""
+    top = argparse.ArgumentParser(
+        prog="claim", description=DESCRIPTION,
+        epilog="'claim COMMAND --help' describes a command's options.",
+    )
+    top.add_argument("--version", action="version", version=f"claim {__version__}")
+    commands = top.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title="commands"
+    )
+    demo = commands.add_parser(
+        "demo", help="play a seeded game between random players",
+        description="Play a seeded game between random players and print each trick "
+        "and the final votes.",
+    )
     demo.add_argument("--variant", default=None,
-                      help="built-in name or YAML path (default: claim, or the "
-                           "built-in variant for --players)")
-    demo.add_argument("--players", type=int, choices=sorted(DEMO_VARIANTS), default=None)
-    demo.add_argument("--seed", type=int, default=7)
-    demo.add_argument("--first-leader", type=int, default=0)
+                      help="a built-in variant name or the path of a YAML file "
+                      "(default: claim, or the built-in variant for --players)")
+    demo.add_argument("--players", type=int, choices=sorted(DEMO_VARIANTS), default=None,
+                      help="play the built-in variant for 3 or 4 players")
+    demo.add_argument("--seed", type=int, default=7, help="the shuffle's seed (default: 7)")
+    demo.add_argument("--first-leader", type=int, default=0,
+                      help="the seat that leads the first trick (default: 0)")
     demo.set_defaults(run=_demo)
-    listing = commands.add_parser("variants", help="list the built-in variants")
+    listing = commands.add_parser("variants", help="list the built-in variants",
+                                  description="List the built-in variants.")
     listing.set_defaults(run=_variants)
     cli_tools.register(commands)
-    args = parser.parse_args(argv)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `claim` command; returns the exit status."""
+    args = parser().parse_args(argv)
     try:
         return int(args.run(args))
     except ClaimError as exc:
         print(f"claim: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader stopped early (`claim demo | head`)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (closing it would fail again)
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -11,19 +11,84 @@ import difflib
 from collections.abc import Iterable
 
 __all__ = [
+    "ArgumentError",
     "ClaimError",
     "DealError",
     "GameNotOverError",
     "IllegalMoveError",
     "NotationError",
     "PowerError",
+    "RegistryError",
+    "SeatError",
     "UnknownNameError",
     "VariantError",
 ]
 
 
+QUOTE_LIMIT = 160
+"""The most characters of a bad input an error message quotes."""
+
+
+def shorten(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, marked with ``...`` when cut."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"... ({len(text)} characters)"
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A short ``repr`` of ``value`` for an error message (a prefix when long).
+
+    Never fails: an object whose ``repr`` raises is shown by its type name. Large
+    strings are cut before ``repr`` so that quoting costs no time.
+    """
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[:limit]) + f"... ({len(value)} characters)"
+    try:
+        text = repr(value)
+    except Exception:  # a foreign object's broken __repr__
+        return f"<{type(value).__name__} object>"
+    return shorten(text, limit)
+
+
 class ClaimError(Exception):
     """Base class of every error raised by `claim`."""
+
+
+class ArgumentError(ClaimError, TypeError):
+    """An argument of a type `claim` does not accept (a public function or method).
+
+    Attributes:
+        name: The parameter's name.
+        value: The value given.
+        expected: What the parameter accepts, in words.
+    """
+
+    def __init__(self, name: str, value: object, expected: str) -> None:
+        self.name = name
+        self.value = value
+        self.expected = expected
+        super().__init__(
+            f"{name} must be {expected}, not {type(value).__name__} {quote(value)}"
+        )
+
+
+class SeatError(ClaimError, IndexError):
+    """A seat number that is not a seat of the game (seats are 0 to players - 1).
+
+    Attributes:
+        seat: The value given.
+        players: The number of seats.
+    """
+
+    def __init__(self, seat: object, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        super().__init__(f"seat must be an int from 0 to {players - 1}, not {quote(seat)}")
+
+
+class RegistryError(ClaimError, ValueError):
+    """A power that cannot be registered (its name is taken, or it is not a power)."""
 
 
 class IllegalMoveError(ClaimError, ValueError):
@@ -37,7 +102,11 @@ class IllegalMoveError(ClaimError, ValueError):
     def __init__(self, move: object, reason: str) -> None:
         self.move = move
         self.reason = reason
-        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        try:
+            shown = shorten(str(move))
+        except Exception:  # a foreign object's broken __str__
+            shown = f"<{type(move).__name__} object>"
+        super().__init__(f"illegal move {shown!r}: {reason}")
 
 
 class NotationError(ClaimError, ValueError):
@@ -51,7 +120,7 @@ class NotationError(ClaimError, ValueError):
     def __init__(self, text: str, reason: str) -> None:
         self.text = text
         self.reason = reason
-        super().__init__(f"cannot read {text!r}: {reason}")
+        super().__init__(f"cannot read {quote(text)}: {reason}")
 
 
 class VariantError(ClaimError, ValueError):
@@ -98,11 +167,12 @@ class UnknownNameError(ClaimError, LookupError):
         self.kind = kind
         self.name = name
         self.known = tuple(sorted(known))
-        close = difflib.get_close_matches(name, self.known, n=1)
+        short = isinstance(name, str) and len(name) <= QUOTE_LIMIT
+        close = difflib.get_close_matches(name, self.known, n=1) if short else []
         self.nearest = close[0] if close else None
         hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
         super().__init__(
-            f"unknown {kind} {name!r}{hint} (known: {', '.join(self.known) or 'none'})"
+            f"unknown {kind} {quote(name)}{hint} (known: {', '.join(self.known) or 'none'})"
         )
 
     def __str__(self) -> str:

@@ -9,17 +9,20 @@ inside the wheel.
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import types
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 import attrs
-import yaml
 
+from claim._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_int, expect_type
+from claim._yaml import MAX_TEXT_CHARS, Doc, decode
 from claim.cards import Faction, PowerSpec
-from claim.errors import UnknownNameError, VariantError
+from claim.errors import ArgumentError, UnknownNameError, VariantError, quote
 from claim.factions.protocol import power_parameters, registry
 from claim.variant import HAND_SIZES, Variant
 
@@ -28,8 +31,6 @@ __all__ = ["builtin_variants", "catalog", "load_variant", "mix", "variant_from_y
 CATALOG_FILE = "factions.yaml"
 _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]*$")
 _CODE = re.compile(r"^[A-Za-z]{1,3}$")
-_PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")
-"""The last step of a key path (``.name`` or ``[3]``), to find its parent."""
 
 
 def variants_dir() -> Path:
@@ -40,84 +41,24 @@ def variants_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "variants"
 
 
-# -- YAML with line numbers ---------------------------------------------------
-
-
-class _Doc:
-    """A parsed YAML document and the line of every key path in it."""
-
-    def __init__(self, text: str, source: str) -> None:
-        self.source = source
-        self.lines: dict[str, int] = {}
-        try:
-            node = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = mark.line + 1 if mark is not None else None
-            raise VariantError(f"not valid YAML: {exc}", source=source, line=line) from None
-        self.data = self._convert(node, "") if node is not None else None
-
-    def _convert(self, node: yaml.Node, path: str) -> Any:
-        self.lines.setdefault(path, node.start_mark.line + 1)
-        if isinstance(node, yaml.MappingNode):
-            result: dict[Any, Any] = {}
-            for key_node, value_node in node.value:
-                if not isinstance(key_node, yaml.ScalarNode):
-                    raise VariantError(
-                        "a key must be a plain name, not a list or mapping",
-                        source=self.source, line=key_node.start_mark.line + 1, key=path or None,
-                    )
-                key = self._scalar(key_node)
-                sub = f"{path}.{key}" if path else str(key)
-                if key in result:
-                    raise VariantError(
-                        f"key {key!r} is given twice", source=self.source,
-                        line=key_node.start_mark.line + 1, key=sub,
-                    )
-                result[key] = self._convert(value_node, sub)
-            return result
-        if isinstance(node, yaml.SequenceNode):
-            return [self._convert(item, f"{path}[{i}]") for i, item in enumerate(node.value)]
-        return self._scalar(node)
-
-    def _scalar(self, node: yaml.Node) -> Any:
-        loader = yaml.SafeLoader("")
-        try:
-            return loader.construct_object(node, deep=True)
-        except yaml.YAMLError as exc:  # an unknown or unsafe tag, e.g. !!python/name
-            raise VariantError(
-                f"cannot read this value: {getattr(exc, 'problem', exc)}",
-                source=self.source, line=node.start_mark.line + 1,
-            ) from None
-        finally:
-            loader.dispose()
-
-    def error(self, reason: str, key: str) -> VariantError:
-        """An error at ``key`` (the nearest enclosing key that has a line)."""
-        probe = key
-        while probe and probe not in self.lines:
-            parent = _PARENT.sub("", probe)
-            # A top-level key that is absent has no parent key: cite the document.
-            probe = parent if parent != probe else ""
-        return VariantError(reason, source=self.source, line=self.lines.get(probe), key=key)
-
-
-def _expect(doc: _Doc, value: Any, kind: type | tuple[type, ...], key: str, what: str) -> Any:
+def _expect(doc: Doc, value: Any, kind: type | tuple[type, ...], key: str, what: str) -> Any:
     if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise doc.error(f"expected {what}, got {value!r}", key)
+        raise doc.error(f"expected {what}, got {quote(value, 40)}", key)
     if not isinstance(value, kind):
-        raise doc.error(f"expected {what}, got {value!r}", key)
+        raise doc.error(f"expected {what}, got {quote(value, 40)}", key)
     return value
 
 
-def _check_keys(doc: _Doc, mapping: Mapping[str, Any], allowed: Iterable[str], key: str) -> None:
+def _check_keys(doc: Doc, mapping: Mapping[str, Any], allowed: Iterable[str], key: str) -> None:
     allowed = tuple(allowed)
     for name in mapping:
         if name not in allowed:
             near = difflib.get_close_matches(str(name), allowed, n=1)
             hint = f"; did you mean {near[0]!r}?" if near else ""
             sub = f"{key}.{name}" if key else str(name)
-            raise doc.error(f"unknown key {name!r}{hint} (allowed: {', '.join(allowed)})", sub)
+            raise doc.error(
+                f"unknown key {quote(name)}{hint} (allowed: {', '.join(allowed)})", sub
+            )
 
 
 # -- the faction catalog ------------------------------------------------------
@@ -125,7 +66,7 @@ def _check_keys(doc: _Doc, mapping: Mapping[str, Any], allowed: Iterable[str], k
 _FACTION_KEYS = ("name", "title", "code", "values", "power", "box")
 
 
-def _read_power(doc: _Doc, value: Any, key: str) -> PowerSpec:
+def _read_power(doc: Doc, value: Any, key: str) -> PowerSpec:
     if isinstance(value, str):
         value = {"name": value}
     _expect(doc, value, dict, key, "a power name or a mapping with 'name'")
@@ -136,24 +77,36 @@ def _read_power(doc: _Doc, value: Any, key: str) -> PowerSpec:
         raise doc.error(str(exc), f"{key}.name") from None
     params = {k: v for k, v in value.items() if k != "name"}
     _check_keys(doc, params, power_parameters(cls), key)
+    for param, given in params.items():
+        _expect(doc, given, (str, int, float, bool), f"{key}.{param}",
+                "a plain value (a name, a number, true or false)")
     return PowerSpec(name, tuple(sorted(params.items())))
 
 
-def _read_faction(doc: _Doc, data: Any, key: str, base: Faction | None) -> Faction:
+def _read_faction(doc: Doc, data: Any, key: str, base: Faction | None) -> Faction:
     _expect(doc, data, dict, key, "a faction mapping")
     _check_keys(doc, data, _FACTION_KEYS, key)
     name = data.get("name", base.name if base else None)
     if not isinstance(name, str) or not _IDENTIFIER.match(name):
-        raise doc.error(f"a faction name must be a lower-case identifier, got {name!r}", key)
+        raise doc.error(
+            f"a faction name must be a lower-case identifier, got {quote(name)}", key
+        )
     code = data.get("code", base.code if base else None)
     if not isinstance(code, str) or not _CODE.match(code):
-        raise doc.error(f"a faction code must be 1-3 letters, got {code!r}", f"{key}.code")
+        raise doc.error(f"a faction code must be 1-3 letters, got {quote(code)}", f"{key}.code")
     values = data.get("values", list(base.values) if base else None)
     _expect(doc, values, list, f"{key}.values", "a list of card values")
     if not values:
         raise doc.error("a faction needs at least one card", f"{key}.values")
+    if len(values) > MAX_DECK:
+        raise doc.error(f"{len(values)} cards; a deck holds at most {MAX_DECK}", f"{key}.values")
     for i, v in enumerate(values):
         _expect(doc, v, int, f"{key}.values[{i}]", "an integer card value")
+        if not -MAX_VALUE <= v <= MAX_VALUE:
+            raise doc.error(
+                f"a card value must be from {-MAX_VALUE} to {MAX_VALUE}, got {quote(v)}",
+                f"{key}.values[{i}]",
+            )
     power = _read_power(doc, data["power"], f"{key}.power") if "power" in data else (
         base.power if base else PowerSpec()
     )
@@ -163,24 +116,25 @@ def _read_faction(doc: _Doc, data: Any, key: str, base: Faction | None) -> Facti
 
 
 @cache
-def catalog() -> tuple[dict[str, Faction], tuple[frozenset[str], ...]]:
-    """The official factions by name, and the official pairs (RULES 1)."""
+def catalog() -> tuple[Mapping[str, Faction], tuple[frozenset[str], ...]]:
+    """The official factions by name (a read-only mapping), and the official pairs (RULES 1)."""
     path = variants_dir() / CATALOG_FILE
-    doc = _Doc(path.read_text(encoding="utf-8"), str(path))
+    doc = Doc(decode(path.read_bytes(), str(path)), str(path))
     data = _expect(doc, doc.data, dict, "", "a mapping")
     table = _expect(doc, data.get("factions"), dict, "factions", "a mapping of factions")
     found = {}
     for name, body in table.items():
         found[name] = _read_faction(doc, {"name": name, **body}, f"factions.{name}", None)
     pairs = tuple(frozenset(pair) for pair in data.get("pairs", ()))
-    return found, pairs
+    return types.MappingProxyType(found), pairs
 
 
 @cache
 def couples() -> tuple[frozenset[str], ...]:
     """The catalog's couples: factions used whole or not at all (Ice Kings & Queens)."""
     path = variants_dir() / CATALOG_FILE
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = Doc(decode(path.read_bytes(), str(path)), str(path))
+    data = _expect(doc, doc.data, dict, "", "a mapping")
     return tuple(frozenset(couple) for couple in data.get("couples", ()))
 
 
@@ -189,18 +143,23 @@ def couples() -> tuple[frozenset[str], ...]:
 _VARIANT_KEYS = ("name", "title", "description", "players", "house", "factions", "options")
 
 
-def variant_from_yaml(text: str, source: str = "<yaml>") -> Variant:
+def variant_from_yaml(text: str | bytes, source: str = "<yaml>") -> Variant:
     """Build a variant from YAML text.
 
     Args:
-        text: The YAML document.
+        text: The YAML document (``bytes`` are read as UTF-8).
         source: The file name to cite in errors.
 
     Raises:
-        VariantError: The YAML is malformed or breaks a variant rule; the message
-            names the file, line and key.
+        VariantError: The YAML is malformed, passes a loader limit (see the docs'
+            "Limits" section), or breaks a variant rule; the message names the
+            file, line and key.
+        ArgumentError: ``text`` is not a string (or bytes).
     """
-    doc = _Doc(text, source)
+    source = str(expect_type("source", source, str, "a file name (str)"))
+    if isinstance(text, (bytes, bytearray)):
+        text = decode(bytes(text), source)
+    doc = Doc(expect_type("text", text, str, "YAML text (str or bytes)"), source)
     data = _expect(doc, doc.data, dict, "", "a mapping of variant keys")
     _check_keys(doc, data, _VARIANT_KEYS, "")
     name = _expect(doc, data.get("name"), str, "name", "a variant name")
@@ -236,7 +195,7 @@ def _assemble(
     description: str,
 ) -> Variant:
     if players not in HAND_SIZES:
-        raise VariantError(f"players must be 2, 3 or 4, not {players!r}", key="players")
+        raise VariantError(f"players must be 2, 3 or 4, not {quote(players)}", key="players")
     if not house:
         _check_official(factions, players)
     return Variant(name, title, players, tuple(factions), options, house, description)
@@ -317,17 +276,20 @@ def mix(
 
     Args:
         factions: Faction names from the catalog, e.g.
-            ``["gnomes", "giants", "undead", "dragons", "seers"]``.
+            ``["gnomes", "giants", "undead", "dragons", "seers"]`` (a list or tuple).
         players: 2, 3 or 4.
         options: Rule options, e.g. ``{"dragon_lead": "last_dragon"}``.
         house: Skip the official deck rules (one pair plus others; RULES 1-2).
         name: The variant's name; by default made from the faction names.
 
     Raises:
+        ArgumentError: An argument of the wrong type (``house`` must be a bool,
+            ``name`` a str, ``factions`` a list or tuple of names, ...).
         UnknownNameError: A faction name is not in the catalog.
         VariantError: The mix breaks an official rule (unless ``house``), or a rule
             option is unknown or has a value it does not accept.
     """
+    _check_mix_arguments(factions, players, options, house, name)
     known, _ = catalog()
     chosen = []
     for faction in factions:
@@ -342,6 +304,26 @@ def mix(
         raise VariantError(exc.reason, source="mix()", key=exc.key) from None
 
 
+def _check_mix_arguments(
+    factions: object, players: object, options: object, house: object, name: object
+) -> None:
+    """Refuse arguments of `mix` of the wrong type, naming the parameter."""
+    names = "a list or tuple of faction names"
+    expect_type("factions", factions, (list, tuple), names)
+    assert isinstance(factions, (list, tuple))
+    for i, faction in enumerate(factions):
+        expect_type(f"factions[{i}]", faction, str, "a faction name (str)")
+    expect_int("players", players, "2, 3 or 4")
+    if options is not None:
+        expect_type("options", options, Mapping, "a mapping of rule options, or None")
+        assert isinstance(options, Mapping)
+        for key in options:
+            expect_type("an option name", key, str, "a str")
+    expect_type("house", house, bool, "True or False")
+    if name is not None:
+        expect_type("name", name, str, "a str, or None")
+
+
 def builtin_variants() -> tuple[str, ...]:
     """The names of the built-in variants, sorted."""
     return tuple(
@@ -351,26 +333,49 @@ def builtin_variants() -> tuple[str, ...]:
 
 @lru_cache(maxsize=128)
 def _load_file(path: str) -> Variant:
-    return variant_from_yaml(Path(path).read_text(encoding="utf-8"), path)
+    return _read_file(Path(path), path)
 
 
-def load_variant(name_or_path: str | Path) -> Variant:
+def _read_file(path: Path, source: str) -> Variant:
+    """The variant of a YAML file, read in bounded memory."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(4 * MAX_TEXT_CHARS + 1)
+    except OSError as exc:
+        raise VariantError(f"cannot read the file: {exc.strerror}", source=source) from None
+    return variant_from_yaml(decode(data, source), source)
+
+
+def load_variant(name_or_path: str | os.PathLike[str] | Variant) -> Variant:
     """Load a built-in variant by name, or a variant YAML file by path.
 
     Args:
-        name_or_path: ``"claim"``, ``"claim2"``, another built-in name, or a path
-            to a ``.yaml`` file.
+        name_or_path: ``"claim"``, ``"claim2"``, another built-in name, a path to
+            a ``.yaml`` file (a ``str`` with a ``/`` or a YAML suffix, or a
+            `pathlib.Path`), or a `Variant` (returned as it is).
 
     Raises:
+        ArgumentError: Not a str, a path or a variant.
         UnknownNameError: Not a built-in name, and no such file.
-        VariantError: The file breaks a variant rule.
+        VariantError: The file is not UTF-8 YAML within the loader's limits, or
+            breaks a variant rule.
     """
-    text = str(name_or_path)
-    path = Path(text)
-    if isinstance(name_or_path, Path) or text.endswith((".yaml", ".yml")) or "/" in text:
-        if not path.is_file():
+    if isinstance(name_or_path, Variant):
+        return name_or_path
+    expect_type("variant", name_or_path, (str, os.PathLike),
+                "a variant, a built-in variant name or a path to a YAML file")
+    text = os.fspath(name_or_path)
+    if not isinstance(text, str):
+        raise ArgumentError("variant", name_or_path, "a path given as text, not bytes")
+    if isinstance(name_or_path, os.PathLike) or text.endswith((".yaml", ".yml")) or "/" in text:
+        path = Path(text)
+        try:
+            found = path.is_file()
+        except (OSError, ValueError):  # a name too long, a NUL byte, ...
+            found = False
+        if not found:
             raise UnknownNameError("variant file", text, builtin_variants())
-        return variant_from_yaml(path.read_text(encoding="utf-8"), text)
-    if text not in builtin_variants():
+        return _read_file(path, text)
+    if len(text) > MAX_NAME_CHARS or text not in builtin_variants():
         raise UnknownNameError("variant", text, builtin_variants())
     return _load_file(str(variants_dir() / f"{text}.yaml"))

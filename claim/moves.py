@@ -24,7 +24,8 @@ from __future__ import annotations
 import attrs
 
 from claim._fast import pickle_by_fields
-from claim.cards import Card
+from claim.cards import Card, check_card
+from claim.errors import ArgumentError
 
 __all__ = [
     "Choose",
@@ -51,6 +52,12 @@ class PlayCard:
     card: Card
     option: str | None = None
 
+    def __attrs_post_init__(self) -> None:
+        if self.card.__class__ is not Card:
+            check_card("card", self.card)
+        if self.option is not None and self.option.__class__ is not str:
+            raise ArgumentError("option", self.option, "a str or None")
+
     def __str__(self) -> str:
         return str(self.card) if self.option is None else f"{self.card} {self.option}"
 
@@ -66,12 +73,17 @@ class Choose:
 
     label: str
 
+    def __attrs_post_init__(self) -> None:
+        if self.label.__class__ is not str:
+            raise ArgumentError("label", self.label, "a str such as 'take top'")
+
     def __str__(self) -> str:
         return self.label
 
 
 def TakeFaceUp(card: Card) -> Choose:
     """Take the face-up ``card`` as a follower (a phase 1 question)."""
+    check_card("card", card)
     return Choose(f"take {card}")
 
 
@@ -82,6 +94,9 @@ def TakeTopCard() -> Choose:
 
 def Smash(seat: int, card: Card) -> Choose:
     """Smash ``card`` lying in front of ``seat`` (Giants)."""
+    check_card("card", card)
+    if seat.__class__ is not int:
+        raise ArgumentError("seat", seat, "an int")
     return Choose(f"smash {card}@{seat}")
 
 

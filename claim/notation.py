@@ -12,10 +12,13 @@ question. Card names inside answers are written canonically, so ``take kn7`` rea
 
 from __future__ import annotations
 
+import os
 import re
 
-from claim.cards import Card
+from claim._checks import expect_type
+from claim.cards import MAX_NOTATION_CHARS, Card
 from claim.errors import NotationError
+from claim.loading import load_variant
 from claim.moves import Choose, Move, PlayCard
 from claim.variant import Variant
 
@@ -25,13 +28,18 @@ _AT = re.compile(r"\s*@\s*")
 _CARDLIKE = re.compile(r"^[A-Za-z][A-Za-z_-]*-?\d+$")
 
 
-def parse_card(text: str, variant: Variant) -> Card:
+def parse_card(text: str, variant: Variant | str | os.PathLike[str]) -> Card:
     """Read a card of ``variant`` (``"Kn7"``, ``"knights 7"``).
+
+    Args:
+        text: The card's notation.
+        variant: A variant, or what `claim.load_variant` accepts (``"claim"``).
 
     Raises:
         NotationError: Not a card of the variant.
+        ArgumentError: ``text`` is not a str, or ``variant`` not a variant, name or path.
     """
-    return variant.parse_card(text)
+    return load_variant(variant).parse_card(text)
 
 
 def _canonical(words: list[str], variant: Variant) -> str:
@@ -63,14 +71,21 @@ def _known_verbs() -> set[str]:
     return {verb for name in registry.names() for verb in registry.get(name).verbs}
 
 
-def parse_move(text: str, variant: Variant) -> Move:
+def parse_move(text: str, variant: Variant | str | os.PathLike[str]) -> Move:
     """Read a move: ``Kn7``, ``EO5 as elves``, ``take Kn7``, ``take top``, ``no smash``.
+
+    Args:
+        text: The move's notation, at most `MAX_NOTATION_CHARS` characters.
+        variant: A variant, or what `claim.load_variant` accepts (``"claim"``).
 
     Raises:
         NotationError: The text is not a move of this variant.
+        ArgumentError: ``text`` is not a str, or ``variant`` not a variant, name or path.
     """
-    if not isinstance(text, str):
-        raise NotationError(repr(text), "expected move text such as 'Kn7' or 'take top'")
+    variant = load_variant(variant)
+    expect_type("move text", text, str, "a str such as 'Kn7' or 'take top'")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(text, f"notation is at most {MAX_NOTATION_CHARS} characters")
     words = _AT.sub("@", " ".join(text.split())).split(" ")
     if not words or not words[0]:
         raise NotationError(text, "empty move")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim._checks import check_seat
 from claim._fast import pickle_by_fields
 from claim.cards import Card
 from claim.factions.effects import Question, Step
@@ -34,6 +35,9 @@ __all__ = ["GameState"]
 @attrs.frozen
 class GameState:
     """A moment of a game. Immutable: [`apply`][] returns a new state.
+
+    The seat accessors (`hand`, `follower_pile`, `score_pile`, `in_front`,
+    `hand_size`) raise `SeatError` for anything but a seat from 0 to players - 1.
 
     Attributes:
         variant: The variant being played.
@@ -125,19 +129,19 @@ class GameState:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards in ``seat``'s hand, in deck order."""
-        return self.variant.cards_in(self.hand_masks[seat])
+        return self.variant.cards_in(self.hand_masks[check_seat(seat, self.variant.players)])
 
     def follower_pile(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s follower pile, in deck order."""
-        return self.variant.cards_in(self.follower_masks[seat])
+        return self.variant.cards_in(self.follower_masks[check_seat(seat, self.variant.players)])
 
     def score_pile(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s score pile, in deck order."""
-        return self.variant.cards_in(self.score_masks[seat])
+        return self.variant.cards_in(self.score_masks[check_seat(seat, self.variant.players)])
 
     def in_front(self, seat: int) -> tuple[Card, ...]:
         """The cards lying face up in front of ``seat`` (captured Gnomes, Bears)."""
-        return self.variant.cards_in(self.in_front_masks[seat])
+        return self.variant.cards_in(self.in_front_masks[check_seat(seat, self.variant.players)])
 
     @property
     def in_front_masks(self) -> tuple[int, ...]:
@@ -227,7 +231,7 @@ class GameState:
 
     def hand_size(self, seat: int) -> int:
         """How many cards ``seat`` holds."""
-        return self.hand_masks[seat].bit_count()
+        return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
 
     def __str__(self) -> str:
         return _engine.describe(self)

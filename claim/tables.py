@@ -45,8 +45,10 @@ def ids_in(mask: int) -> Iterator[int]:
 class DeckTables:
     """Per-variant tables derived from the factions and their static hooks.
 
-    Cards are referred to by their position in [`deck`][] (a *card id*), and sets
-    of cards by integer bit masks over those positions.
+    Cards are referred to by their position in `deck` (a *card id*), and sets
+    of cards by integer bit masks over those positions. Every field is immutable
+    (tuples, ints, read-only `types.MappingProxyType` mappings), so the tables of a
+    variant shared by every game in the process cannot be changed through them.
     """
 
     deck: tuple[Card, ...]
@@ -346,7 +348,7 @@ def build_tables(variant: Variant) -> DeckTables:
     return DeckTables(
         deck=deck,
         faction_names=names,
-        faction_index=index,
+        faction_index=types.MappingProxyType(index),
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
@@ -358,9 +360,11 @@ def build_tables(variant: Variant) -> DeckTables:
         full_mask=(1 << len(deck)) - 1,
         play_moves=play_moves,
         moves_of=_moves_function(_move_chunks(deck, kinds, kind_moves), play_moves),
-        mask_of_move={move: kind_masks[kind] for kind, move in kind_moves.items()},
+        mask_of_move=types.MappingProxyType(
+            {move: kind_masks[kind] for kind, move in kind_moves.items()}
+        ),
         quiet_records=tuple(
-            {move: MoveRecord(seat, move) for move in kind_moves.values()}
+            types.MappingProxyType({move: MoveRecord(seat, move) for move in kind_moves.values()})
             for seat in range(variant.players)
         ),
         face_up_count=variant.face_up_count,
@@ -368,7 +372,9 @@ def build_tables(variant: Variant) -> DeckTables:
             tuple((leader + i) % variant.players for i in range(variant.players))
             for leader in range(variant.players)
         ),
-        hooks={phase: _hook_table(powers, faction_masks, phase) for phase in Phase},
+        hooks=types.MappingProxyType(
+            {phase: _hook_table(powers, faction_masks, phase) for phase in Phase}
+        ),
         **_phase_tables(variant, powers, names, faction_masks),
     )
 

@@ -90,7 +90,8 @@ def check_state(state: GameState) -> None:
     for (zone, seat), mask in zone_masks(state).items():
         if seen & mask:
             cards = variant.cards_in(seen & mask)
-            raise ConformanceError(f"{cards} are in {getattr(zone, "value", zone)} {seat} and elsewhere too")
+            where = zone.value if isinstance(zone, Zone) else zone
+            raise ConformanceError(f"{cards} are in {where} {seat} and elsewhere too")
         seen |= mask
     for name in ("draw_pile", "face_up", "trick", "waiting"):
         ids = getattr(state, name)

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from claim._yaml import Doc as _Doc
 from claim.errors import UnknownNameError, VariantError
 from claim.factions.protocol import option_fields, registry
 from claim.loading import (
     _VARIANT_KEYS,
     _check_keys,
-    _Doc,
     _expect,
     _read_faction,
     catalog,

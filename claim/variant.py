@@ -20,8 +20,9 @@ from typing import Any
 import attrs
 
 from claim import factions as _factions  # noqa: F401  (registers the built-in powers)
-from claim.cards import Card, Faction, parse_card_text
-from claim.errors import NotationError, UnknownNameError, VariantError
+from claim._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
+from claim.cards import Card, Faction, PowerSpec, parse_card_text
+from claim.errors import UnknownNameError, VariantError, quote, shorten
 from claim.factions.protocol import RuleOption, option_fields, registry
 from claim.tables import DeckTables, build_tables, ids_in
 
@@ -43,38 +44,129 @@ def _check_options(variant: Variant) -> None:
             hint = f"; did you mean {near[0]!r}?" if near else ""
             known = ", ".join(sorted(declared)) or "none"
             raise VariantError(
-                f"unknown rule option {name!r}{hint} (options of these factions: {known})",
+                f"unknown rule option {quote(name)}{hint} (options of these factions: {known})",
                 key=f"options.{name}",
             )
         if value not in option.choices or type(value) is not type(option.default):
             raise VariantError(
-                f"rule option {name!r} cannot be {value!r}; choose one of {list(option.choices)}",
+                f"rule option {name!r} cannot be {quote(value)}; "
+                f"choose one of {list(option.choices)}",
                 key=f"options.{name}",
             )
 
 
 def _check_power_factions(variant: Variant, tables: DeckTables) -> None:
-    """Faction names a power is given explicitly must be factions of the variant."""
+    """A power's faction parameters must name another faction of the variant, and a
+    prey parameter (Giants' ``prey``) one whose power lays captured cards in front."""
     names = set(tables.faction_names)
+    by_name = dict(zip(tables.faction_names, tables.powers))
     for i, faction in enumerate(variant.factions):
         power = tables.powers[i]
         for param in type(power).faction_params:
-            given = dict(faction.power.params).get(param)
-            if given is not None and given not in names:
+            given = getattr(power, param)
+            where = f"power {power.name!r} of {faction.name!r}: {param}"
+            if not isinstance(given, str) or given not in names:
                 raise VariantError(
-                    f"power {power.name!r} of {faction.name!r}: {param} names faction "
-                    f"{given!r}, which is not in this variant ({', '.join(sorted(names))})",
+                    f"{where} names faction {quote(given)}, which is not in this variant "
+                    f"({', '.join(sorted(names))})",
+                    key="factions",
+                )
+            if given == faction.name:
+                raise VariantError(f"{where} must name another faction, not its own",
+                                   key="factions")
+            if param in type(power).prey_params and not type(by_name[given]).lays_in_front:
+                raise VariantError(
+                    f"{where}: {given!r} cards never lie in front of a player, so they "
+                    "could never be smashed (name a faction whose power lays captured "
+                    "cards in front, like Gnomes)",
                     key="factions",
                 )
 
 
 def _factions_tuple(factions: Iterable[Faction]) -> tuple[Faction, ...]:
+    expect_type("factions", factions, (list, tuple), "a list or tuple of factions")
     return tuple(factions)
 
 
 def _options_tuple(options: Any) -> tuple[tuple[str, Any], ...]:
-    items = options.items() if isinstance(options, Mapping) else options
-    return tuple(sorted((str(k), v) for k, v in items))
+    if isinstance(options, Mapping):
+        items = list(options.items())
+    else:
+        expect_type("options", options, (list, tuple), "a mapping of rule options")
+        items = list(options)
+    for item in items:
+        if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)):
+            raise VariantError(f"a rule option must be a (name, value) pair, not {quote(item)}",
+                               key="options")
+    return tuple(sorted(items, key=lambda item: item[0]))
+
+
+def _check_fields(variant: Variant) -> None:
+    """The plain fields have the types they are documented with."""
+    for field in ("name", "title", "description"):
+        value = getattr(variant, field)
+        if not isinstance(value, str) or len(value) > (2 * MAX_NAME_CHARS if field == "name"
+                                                       else 100 * MAX_NAME_CHARS):
+            raise VariantError(f"{field} must be a short str, not {quote(value)}", key=field)
+    if type(variant.players) is not int or variant.players not in HAND_SIZES:
+        raise VariantError(f"players must be 2, 3 or 4, not {quote(variant.players)}",
+                           key="players")
+    if not isinstance(variant.house, bool):
+        raise VariantError(f"house must be True or False, not {quote(variant.house)}",
+                           key="house")
+
+
+def _check_faction(faction: object) -> None:
+    """One faction: its fields' types, its values, its power's parameters."""
+    if not isinstance(faction, Faction):
+        raise VariantError(f"expected a Faction, got {quote(faction)}", key="factions")
+    where = f"factions.{shorten(str(faction.name), 40)}"
+    for field in ("name", "code", "title", "box"):
+        value = getattr(faction, field)
+        short = field in ("title", "box") or (
+            isinstance(value, str) and 0 < len(value) <= MAX_NAME_CHARS
+        )
+        if not isinstance(value, str) or not short:
+            raise VariantError(f"{field} must be a short str, not {quote(value)}",
+                               key=f"{where}.{field}")
+    for value in faction.values:
+        if type(value) is not int or not -MAX_VALUE <= value <= MAX_VALUE:
+            raise VariantError(
+                f"a card value must be an int from {-MAX_VALUE} to {MAX_VALUE}, not "
+                f"{quote(value)}", key=f"{where}.values",
+            )
+    power = faction.power
+    if not isinstance(power, PowerSpec) or not isinstance(power.name, str):
+        raise VariantError(f"expected a PowerSpec, got {quote(power)}", key=f"{where}.power")
+    for item in power.params:
+        value = item[1] if isinstance(item, tuple) and len(item) == 2 else None
+        if not isinstance(value, (str, int, float)) or not isinstance(item[0], str):
+            raise VariantError(
+                f"a power parameter must be a (name, plain value) pair, not {quote(item)}",
+                key=f"{where}.power",
+            )
+
+
+def _check_notation_words(factions: tuple[Faction, ...]) -> None:
+    """Codes and names are read case-insensitively, in one namespace: no faction's
+    code or name may be another faction's code or name (``un`` beside Undead's ``Un``,
+    or a faction named ``un``), else ``un 5`` would be ambiguous.
+
+    Notation is the code (letters only) or name then the value (digits), so a word
+    that is a prefix of another is never ambiguous: the whole word before the digits
+    is compared.
+    """
+    owner: dict[str, str] = {}
+    for faction in factions:
+        for attribute in ("code", "name"):
+            word = getattr(faction, attribute).lower()
+            other = owner.setdefault(word, faction.name)
+            if other != faction.name:
+                raise VariantError(
+                    f"factions {other!r} and {faction.name!r} share the word {word!r} "
+                    "(codes and names are read case-insensitively)",
+                    key="factions",
+                )
 
 
 @attrs.frozen(eq=False)
@@ -114,20 +206,16 @@ class Variant:
         object.__setattr__(self, "tables", tables)
 
     def _check_structure(self) -> None:
-        if self.players not in HAND_SIZES:
-            raise VariantError(f"players must be 2, 3 or 4, not {self.players!r}", key="players")
+        _check_fields(self)
         if not self.factions:
             raise VariantError("a variant needs at least one faction", key="factions")
-        for attribute in ("name", "code"):
-            seen: set[str] = set()
-            for faction in self.factions:
-                value = getattr(faction, attribute).lower()
-                if value in seen:
-                    raise VariantError(
-                        f"two factions share the {attribute} {value!r}", key="factions"
-                    )
-                seen.add(value)
-        size = sum(len(f.values) for f in self.factions)
+        size = 0
+        for faction in self.factions:
+            _check_faction(faction)
+            size += len(faction.values)
+            if size > MAX_DECK:
+                raise VariantError(f"a deck holds at most {MAX_DECK} cards", key="factions")
+        _check_notation_words(self.factions)
         if size == 0 or size % (2 * self.players):
             raise VariantError(
                 f"a deck of {size} cards cannot be dealt to {self.players} players: "
@@ -183,14 +271,21 @@ class Variant:
 
         Raises:
             UnknownNameError: The variant has no such faction.
+            ArgumentError: ``name`` is not a str.
         """
+        expect_type("faction name", name, str, "a str")
         for faction in self.factions:
             if faction.name == name:
                 return faction
         raise UnknownNameError("faction", name, (f.name for f in self.factions))
 
     def faction_mask(self, name: str) -> int:
-        """The mask of every card of faction ``name`` (0 if the variant lacks it)."""
+        """The mask of every card of faction ``name`` (0 if the variant lacks it).
+
+        Raises:
+            ArgumentError: ``name`` is not a str.
+        """
+        expect_type("faction name", name, str, "a str")
         index = self.tables.faction_index.get(name)
         return 0 if index is None else self.tables.faction_masks[index]
 
@@ -199,7 +294,9 @@ class Variant:
 
         Raises:
             UnknownNameError: No power of this variant declares the option.
+            ArgumentError: ``name`` is not a str.
         """
+        expect_type("option name", name, str, "a str")
         declared = self.rule_options()
         if name not in declared:
             raise UnknownNameError("rule option", name, declared)
@@ -227,10 +324,11 @@ class Variant:
         """Read a card of this variant in notation (``"Kn7"``).
 
         Raises:
-            NotationError: Not a card of this variant.
+            NotationError: Not a card of this variant (or longer than
+                `MAX_NOTATION_CHARS`).
+            ArgumentError: ``text`` is not a str.
         """
-        if not isinstance(text, str):
-            raise NotationError(repr(text), "expected a string like 'Kn7'")
+        expect_type("card text", text, str, "a str like 'Kn7'")
         return parse_card_text(text, {f.name: f for f in self.factions})
 
 

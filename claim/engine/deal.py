@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Sequence
 
+from claim._checks import check_deal_arguments
 from claim.cards import Card
 from claim.engine.board import Board, make_state
 from claim.engine.phases import begin
-from claim.errors import DealError
+from claim.errors import DealError, quote
 from claim.loading import load_variant
 from claim.records import RawEvent
 from claim.state import GameState
@@ -21,7 +23,7 @@ CardLike = Card | str
 
 
 def new_game(
-    variant: Variant | str,
+    variant: Variant | str | os.PathLike[str],
     seed: int | None = None,
     *,
     rng: random.Random | None = None,
@@ -37,7 +39,8 @@ def new_game(
     from its top card down (its top card is turned face up first).
 
     Args:
-        variant: A variant, or the name of a built-in one (``"claim"``).
+        variant: A variant, the name of a built-in one (``"claim"``), or the path
+            of a variant file (see `claim.load_variant`).
         seed: Seed of a new ``random.Random`` for the shuffle.
         rng: A random generator to shuffle with instead of ``seed``.
         hands: An explicit deal: the cards of each seat (cards or notation).
@@ -52,12 +55,14 @@ def new_game(
             ``first_leader`` is not a seat, or both ``seed`` and ``rng``, or a
             shuffle and a deal, are given.
         UnknownNameError: ``variant`` names no built-in variant.
+        ArgumentError: An argument of the wrong type (``seed`` must be an int,
+            ``rng`` a `random.Random`, ``hands`` a list of lists, ...).
     """
-    if isinstance(variant, str):
-        variant = load_variant(variant)
+    variant = load_variant(variant)
+    check_deal_arguments(seed, rng, hands, draw_pile)
     if type(first_leader) is not int or not 0 <= first_leader < variant.players:
         raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
-                        f"not {first_leader!r}")
+                        f"not {quote(first_leader)}")
     if seed is not None and rng is not None:
         raise DealError("give a seed or an rng, not both")
     if hands is not None or draw_pile is not None:

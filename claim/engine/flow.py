@@ -30,7 +30,7 @@ from claim.engine.choices import answer, matching
 from claim.engine.phases import advance
 from claim.engine.playing import allowed, play_choices
 from claim.engine.tricks import resolve_trick
-from claim.errors import IllegalMoveError
+from claim.errors import ClaimError, IllegalMoveError
 from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
 from claim.state import GameState
@@ -161,10 +161,17 @@ def check(state: GameState, move: object) -> None:
 
 
 def is_legal(state: GameState, move: object) -> bool:
-    """Whether ``move`` is legal in ``state``; never raises."""
+    """Whether ``move`` is legal in ``state``; never raises a `ClaimError`.
+
+    A foreign object (not a str, not exactly one of the move classes) is never legal,
+    and none of its code runs: so only a `ClaimError` can mean "not legal", and an
+    engine bug still surfaces as its own exception.
+    """
+    if move.__class__ not in MOVE_TYPES and not isinstance(move, str):
+        return False
     try:
         check(state, move)
-    except Exception:  # a ClaimError, or an odd object (unhashable, ...): not legal
+    except ClaimError:
         return False
     return True
 

@@ -45,6 +45,7 @@ class Gnomes(FactionPower):
 
     name: ClassVar[str] = "gnomes"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
+    lays_in_front: ClassVar[bool] = True
 
     def zones(self) -> tuple[ZoneSpec, ...]:
         """Gnomes lie in front of their captor."""
@@ -80,6 +81,7 @@ class Giants(FactionPower):
     verbs: ClassVar[tuple[str, ...]] = ("smash", "no")
 
     faction_params: ClassVar[tuple[str, ...]] = ("prey",)
+    prey_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
 

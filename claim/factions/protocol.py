@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 import attrs
 
 from claim.cards import Card
-from claim.errors import UnknownNameError
+from claim.errors import ArgumentError, RegistryError, UnknownNameError
 from claim.factions.effects import Effect, Option, Placement, Question, Step, ZoneSpec
 from claim.zones import Phase, Zone
 
@@ -232,6 +232,13 @@ class FactionPower:
     """Whether `place` is called for every trick, not only when its cards are in it."""
     verbs: ClassVar[tuple[str, ...]] = ()
     """The first words of this power's option labels (``"smash"``, ``"no"``)."""
+    """Parameters that name a faction; a variant checks they name another of its own."""
+    prey_params: ClassVar[tuple[str, ...]] = ()
+    """Faction parameters naming cards to smash: the named faction's power must have
+    `lays_in_front` (Giants' ``prey``)."""
+    lays_in_front: ClassVar[bool] = False
+    """Whether the cards of this faction a player captures lie face up in front of
+    them (Gnomes), where a Giant can smash them."""
 
     faction: str
 
@@ -394,11 +401,17 @@ class PowerRegistry:
         """Register a power class under its ``name``; usable as a class decorator.
 
         Raises:
-            ValueError: Another class is registered under the same name.
+            ArgumentError: ``power`` is not a subclass of `FactionPower`.
+            RegistryError: Another class is registered under the same name, or the
+                name is not a str (a `ValueError` too).
         """
+        if not (isinstance(power, type) and issubclass(power, FactionPower)):
+            raise ArgumentError("power", power, "a subclass of FactionPower")
+        if not isinstance(power.name, str) or not power.name:
+            raise RegistryError(f"power {power.__name__} needs a str name, not {power.name!r}")
         existing = self._powers.get(power.name)
         if existing is not None and existing is not power:
-            raise ValueError(f"power name {power.name!r} is already taken by {existing!r}")
+            raise RegistryError(f"power name {power.name!r} is already taken by {existing!r}")
         self._powers[power.name] = power
         return power
 
@@ -407,7 +420,10 @@ class PowerRegistry:
 
         Raises:
             UnknownNameError: No such power, even among installed plugins.
+            ArgumentError: ``name`` is not a str.
         """
+        if not isinstance(name, str):
+            raise ArgumentError("power name", name, "a str")
         if name not in self._powers:
             self.load_entry_points()
         try:
