@@ -217,7 +217,8 @@ WG = claim.mix(["werewolves", "goblins"], house=True)
 def test_e8_no_moon_lower_werewolf_wins_and_turns_the_moon() -> None:
     """E8, E17: the game starts without the moon; the lower Werewolf wins, which turns
     the moon over; then the higher Werewolf wins again."""
-    hands = (["Ww7", "Ww1", "Gb1", "Gb2", "Gb3", "Gb4"], ["Ww3", "Ww5", "Gb5", "Gb6", "Gb7", "Gb8"])
+    hands = (["Ww7", "Ww1", "Gb1", "Gb2", "Gb3", "Gb4"],
+             ["Ww3", "Ww5", "Gb5", "Gb6", "Gb7", "Gb8"])
     pile = ["Gb9", *["Gb0"] * 5, "Ww0", "Ww2", "Ww4", "Ww6", "Ww8", "Ww9"]
     state = recruit(WG, hands, pile)
     assert state.power_state("werewolves") is False
@@ -277,7 +278,7 @@ def test_e25_unicorns_do_not_raise_unicorns() -> None:
 
 
 def test_unicorns_have_no_power_in_phase_1() -> None:
-    """Unicorns act in phase 2 only: a phase 1 card is not raised."""
+    """E1, E25 (Unicorns: phase 2 only): a phase 1 card is not raised."""
     start = recruit(UMG, [["Gb5", "Gb2", "Gb3", "Gb4", "Gb7", "Gb8", "Gb9"],
                           ["Gb6", *["Gb0"] * 5, "Kn2"],
                           ["Gb1", "Kn3", "Kn4", "Kn5", "Kn6", "Kn7", "Kn8"]],
@@ -328,7 +329,8 @@ DG = claim.mix(["druids", "goblins"], house=True)  # 24 cards, 6 each
 def test_e4_losing_druid_becomes_a_bear_that_raises_the_next_card() -> None:
     """E4: the loser keeps their Druid in front as a public Bear; their next card gets +3;
     after that trick the Bear leaves the game. The winner's Druid is discarded."""
-    hands = (["Dd3", "Dd4", "Gb1", "Gb2", "Gb3", "Gb4"], ["Dd5", "Dd6", "Gb5", "Gb6", "Gb7", "Gb8"])
+    hands = (["Dd3", "Dd4", "Gb1", "Gb2", "Gb3", "Gb4"],
+             ["Dd5", "Dd6", "Gb5", "Gb6", "Gb7", "Gb8"])
     state = play(recruit_fill(DG, hands, []), "Dd3", "Dd5")
     assert names(state.in_front(0)) == ["Dd3"] and state.in_front(1) == ()
     state = play(state, "Dd6", "Dd4")
@@ -383,7 +385,9 @@ MIXES = [
 
 
 @pytest.mark.parametrize(("factions", "players"), MIXES)
-def test_random_playouts_with_ranking_powers(factions: list[str], players: tuple[int, ...]) -> None:
+def test_random_playouts_with_ranking_powers(
+    factions: list[str], players: tuple[int, ...]
+) -> None:
     """Conformance (RULES 2-3, E1-E27): random games with these powers keep every card
     in one place and every move legal, with 2, 3 and 4 players."""
     for count in players:
