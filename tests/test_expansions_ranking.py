@@ -406,3 +406,25 @@ def test_random_playouts_of_official_mixes() -> None:
     for variant in (two, three, four):
         for seed in range(3):
             random_playout(variant, seed)
+
+
+UDG = claim.mix(["unicorns", "doppelgangers", "goblins", "knights"], players=3, house=True)
+
+
+def test_e25_doppelganger_imitating_a_unicorn_is_raised() -> None:
+    """E25: "non-Unicorn" means the physical card: a Doppelganger following Unicorns
+    gets the +1 per Unicorn (R2: its value competes)."""
+    state = support(UDG, [["Dp4"], ["Uc5"], ["Gb1"]], {0: ["Uc0", "Uc1"]}, leader=1)
+    state = play(state, "Uc5", "Gb1", "Dp4")
+    assert completed(state).ranking == (0, 1, 2)
+
+
+WDG = claim.mix(["werewolves", "doppelgangers", "goblins", "knights"], players=3, house=True)
+
+
+def test_e8_doppelganger_imitating_a_werewolf_neither_inverts_nor_turns_the_moon() -> None:
+    """E8, R11: a Doppelganger counting as a Werewolf ranks by its value (no inversion)
+    and winning with it does not turn the moon."""
+    state = play(support(WDG, [["Ww3"], ["Dp7"], ["Gb1"]]), "Ww3", "Dp7", "Gb1")
+    assert completed(state).ranking == (1, 0, 2)
+    assert state.power_state("werewolves") is False
