@@ -138,6 +138,8 @@ def _check_follow(state: GameState, move: PlayCard) -> None:
     variant = state.variant
     seat = state.current_player
     assert seat is not None
+    if any(power.must_follow(state) is False for power in variant.tables.powers):
+        return  # a power lifts the follow rule for this trick (Satyrs, E13)
     led = variant.deck[state.trick[0]]
     lead = variant.tables.powers[variant.tables.faction_index[led.faction]].lead_faction()
     played = move.card
