@@ -32,15 +32,19 @@ class ConformanceError(ClaimError, AssertionError):
     """A state or a transition broke an invariant of the rules."""
 
 
-def zone_masks(state: GameState) -> dict[tuple[Zone, int | None], int]:
-    """The card mask of every zone: ``(zone, seat)`` keys, seat None if shared."""
+def zone_masks(state: GameState) -> dict[tuple[Zone | str, int | None], int]:
+    """The card mask of every zone: ``(zone, seat)`` keys, seat None if shared.
+
+    Zones that powers declare beyond the standard ones (a second deck) are keyed
+    by their name.
+    """
     def mask_of(ids: tuple[int, ...]) -> int:
         mask = 0
         for card in ids:
             mask |= 1 << card
         return mask
 
-    zones: dict[tuple[Zone, int | None], int] = {
+    zones: dict[tuple[Zone | str, int | None], int] = {
         (Zone.DRAW_PILE, None): mask_of(state.draw_pile),
         (Zone.FACE_UP, None): mask_of(state.face_up),
         (Zone.TRICK, None): mask_of(state.trick),
@@ -52,6 +56,15 @@ def zone_masks(state: GameState) -> dict[tuple[Zone, int | None], int]:
         zones[(Zone.FOLLOWERS, seat)] = state.follower_masks[seat]
         zones[(Zone.SCORE, seat)] = state.score_masks[seat]
         zones[(Zone.IN_FRONT, seat)] = state.in_front_masks[seat]
+    standard = {zone.value for zone in Zone}
+    for spec, content in zip(state.variant.tables.zone_specs, state.zones):
+        if spec.name in standard:
+            continue
+        if spec.per_seat:
+            for seat, mask in enumerate(content):
+                zones[(spec.name, seat)] = mask
+        else:
+            zones[(spec.name, None)] = mask_of(content)
     return zones
 
 
@@ -67,7 +80,8 @@ def check_state(state: GameState) -> None:
     for (zone, seat), mask in zone_masks(state).items():
         if seen & mask:
             cards = variant.cards_in(seen & mask)
-            raise ConformanceError(f"{cards} are in {zone.value} {seat} and elsewhere too")
+            where = zone.value if isinstance(zone, Zone) else zone
+            raise ConformanceError(f"{cards} are in {where} {seat} and elsewhere too")
         seen |= mask
     for name in ("draw_pile", "face_up", "trick", "waiting"):
         ids = getattr(state, name)
