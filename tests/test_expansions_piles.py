@@ -207,7 +207,8 @@ def test_e10_three_players_rank_2_leads() -> None:
 
 
 def test_e10_a_yeti_that_loses_changes_nothing() -> None:
-    """E10: only the winner of a trick won by a Yeti passes the lead."""
+    """E10: a Yeti that wins as the second card passes the lead back to the leader; a
+    Yeti that loses (off the lead faction) changes nothing."""
     state = play(deal(FEAR, [["Ye3"], ["Ye5"]]), "Ye3", "Ye5")
     assert state.current_player == 0  # seat 1 won with a Yeti: rank 2, seat 0, leads
     state = play(deal(FEAR, [["Gb3"], ["Ye9"]], avoid=[[], ["goblins"]]), "Gb3", "Ye9")
@@ -297,6 +298,22 @@ def test_e12_empty_second_deck_draws_nothing() -> None:
     assert sum(len(state.score_pile(s)) for s in (0, 1)) == 20
 
 
+def test_e15_a_drawn_dwarf_goes_to_the_drawer_not_to_the_loser() -> None:
+    """E15, E12: a card an Awakener draws goes straight to the winner's score pile: a
+    drawn Dwarf triggers no Dwarf placement. ``chance`` puts Dw3 on top."""
+    tiny = claim.mix(["dwarves", "awakeners"], players=2, house=True)
+    hands = [["Dw0", "Dw1", "Dw2", "Dw3", "Dw4"], ["Dw5", "Dw6", "Dw7", "Dw8", "Dw9"]]
+    chance = ["Dw3"] + [str(c) for c in tiny.deck if str(c) != "Dw3"]
+    state = claim.new_game(tiny, hands=hands, draw_pile=[f"Aw{v}" for v in range(10)],
+                           chance=chance)
+    state = _phase1_first_moves(state)
+    assert [str(c) for c in state.zone("second deck")][:2] == ["Dw3", "Dw0"]
+    for _ in range(2):
+        state = state.apply(state.legal_moves()[0])
+    winner = next(e for e in state.records[-1].events if isinstance(e, TrickCompleted)).winner
+    assert score(state, winner)["Dw3"] == 1 and not state.score_pile(1 - winner)
+
+
 def test_e12_second_deck_is_hidden() -> None:
     """E12: the second deck's order is hidden: its zone is declared face down."""
     index = WAKE.tables.zone_index["second deck"]
@@ -359,9 +376,9 @@ def _ice_checks(final: claim.GameState) -> int:
     left = [e for e in final.records[-1].events if isinstance(e, Placed)
             and e.zone is claim.Zone.DISCARD and e.origin is claim.Zone.SCORE]
     assert len(left) % 2 == 0
-    for king, queen in zip(left[::2], left[1::2]):
-        assert (king.card.faction, queen.card.faction) == ("ice_kings", "ice_queens")
-        assert king.card.value == queen.card.value and king.origin_seat == queen.origin_seat
+    for one, two in zip(left[::2], left[1::2]):
+        assert {one.card.faction, two.card.faction} == {"ice_kings", "ice_queens"}
+        assert one.card.value == two.card.value and one.origin_seat == two.origin_seat
     return len(left) // 2
 
 
