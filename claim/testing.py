@@ -52,7 +52,11 @@ class ConformanceError(ClaimError, AssertionError):
 
 
 def zone_masks(state: GameState) -> dict[tuple[Zone | str, int | None], int]:
-    """The card mask of every zone: ``(zone, seat)`` keys, seat None if shared."""
+    """The card mask of every zone: ``(zone, seat)`` keys, seat None if shared.
+
+    Zones that powers declare (in front, the waiting line, a second deck) are keyed
+    by their name.
+    """
     def mask_of(ids: tuple[int, ...]) -> int:
         mask = 0
         for card in ids:

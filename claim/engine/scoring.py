@@ -3,7 +3,8 @@
 Scores are counted per *party*: one party per seat, or one per team of two with
 four players (R14). A faction's vote goes to the party with the most of its cards;
 a tie in count goes to the tied party holding the highest card; equal highest cards,
-or nobody holding any, leave the vote unclaimed (R12). The party with the most
+or nobody holding any, leave the vote unclaimed (R12); a power may decide its own
+faction's vote instead (its ``vote`` hook: Cyclops, E14). The party with the most
 votes wins; ties go down the cascade of RULES 5 (R13), else the game is a draw.
 """
 
@@ -14,7 +15,8 @@ import enum
 import attrs
 
 from claim.cards import Card
-from claim.errors import GameNotOverError
+from claim.errors import GameNotOverError, PowerError
+from claim.factions.protocol import FactionPower, overrides
 from claim.state import GameState
 from claim.zones import Phase
 
@@ -113,13 +115,29 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
         piles.append(mask)
     votes = []
     for fi, name in enumerate(tables.faction_names):
-        counts, highest = [], []
+        counts, highest, held = [], [], []
         for pile in piles:
             cards = variant.cards_in(pile & tables.faction_masks[fi])
+            held.append(cards)
             counts.append(len(cards))
             highest.append(max(cards, key=lambda c: c.value) if cards else None)
-        votes.append(_vote(name, tuple(counts), tuple(highest)))
+        vote = _vote(name, tuple(counts), tuple(highest))
+        power = tables.powers[fi]
+        if overrides(power, "vote"):  # a power's own vote (Cyclops, E14)
+            vote = attrs.evolve(vote, winner=_power_vote(power, tuple(held), len(piles)))
+        votes.append(vote)
     return tuple(votes)
+
+
+def _power_vote(
+    power: FactionPower, held: tuple[tuple[Card, ...], ...], parties: int
+) -> int | None:
+    """The party a power's `vote` hook names, checked."""
+    winner = power.vote(held)
+    if winner is not None and (type(winner) is not int or not 0 <= winner < parties):
+        raise PowerError(f"power of {power.faction}: vote returned {winner!r}, not a party",
+                         power.faction, winner)
+    return winner
 
 
 def _cascade(
