@@ -26,7 +26,7 @@ from claim.factions.effects import (
     card_outcome,
 )
 from claim.moves import Choose
-from claim.records import RawEvent
+from claim.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.variant import Variant
 from claim.zones import FOLLOWERS, Zone
 
@@ -37,6 +37,9 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
     """Ask the queued steps in order until one needs an answer, or none is left."""
     while board.queue:
         step = board.queue[0]
+        if step.owner < 0 and recruit_directly(board, step.seat, step.data[0], events):
+            board.queue.pop(0)
+            continue
         asked = _ask(board, step)
         if not isinstance(asked, Question):
             board.queue.pop(0)
@@ -117,6 +120,9 @@ class Labelled(Protocol):
 def matching(options: Sequence[L], label: str, variant: Variant | None = None) -> L | None:
     """The option whose label is ``label``, compared without case or extra spaces,
     and with cards written by faction name (``gnomes 5``) read as their code."""
+    for option in options:
+        if option.label == label:
+            return option
     wanted = _normal(label, variant)
     for option in options:
         if _normal(option.label, variant) == wanted:
@@ -142,6 +148,37 @@ def answer(board: Board, move: Choose, events: list[RawEvent]) -> None:
     board.pending = None
     board.queue[0:0] = carry_out(board, step.owner, option.effects, events)
     run_queue(board, events)
+
+
+def recruit_directly(
+    board: Board, seat: int, plays: Hashable, events: list[RawEvent]
+) -> bool:
+    """Recruit ``seat`` at once if the rules leave no choice and no power amends them.
+
+    The fast path of `recruit_question` for the common case (a draw, or one kind
+    of face-up card): the same outcome and events, without building options.
+    ``plays`` are the trick's ``(seat, card id)``.
+    """
+    tables = board.variant.tables
+    recruit_mask = tables.hooks[board.phase].recruit_mask
+    if recruit_mask:
+        for _, card in plays:  # type: ignore[attr-defined]
+            if recruit_mask >> card & 1:
+                return False
+    face_up = board.face_up
+    deck = tables.deck
+    if not face_up:
+        card = board.draw_pile[0]
+        board.draw_pile = board.draw_pile[1:]
+        board.followers[seat] |= 1 << card
+        events.append((CardDrawn, seat, deck[card]))
+        return True
+    if len(face_up) > 1 and any(deck[c] != deck[face_up[0]] for c in face_up):
+        return False
+    card = face_up.pop(0)
+    board.followers[seat] |= 1 << card
+    events.append((FaceUpTaken, seat, deck[card]))
+    return True
 
 
 def recruit_question(board: Board, step: Step) -> Question:

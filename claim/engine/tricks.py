@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import run_queue
+from claim.engine.choices import recruit_directly, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
@@ -177,12 +177,24 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
-        plays = tuple(zip(seats, cards))
-        steps += [Step(-1, seat, "recruit", (plays, ranking)) for seat in ranking]
+        steps += _recruit(board, seats, cards, ranking, bool(steps or board.queue), events)
     if steps or board.queue:
         board.queue += steps
         run_queue(board, events)
     return tuple(events)
+
+
+def _recruit(
+    board: Board, seats: tuple[int, ...], cards: tuple[int, ...], ranking: tuple[int, ...],
+    queued: bool, events: list[RawEvent],
+) -> list[Step]:
+    """Phase 1: recruiting steps in rank order; those that need no question, at once."""
+    plays = tuple(zip(seats, cards))
+    start = 0
+    if not queued:  # nothing asked before: recruit directly while no choice arises
+        while start < len(ranking) and recruit_directly(board, ranking[start], plays, events):
+            start += 1
+    return [Step(-1, seat, "recruit", (plays, ranking)) for seat in ranking[start:]]
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
