@@ -79,7 +79,7 @@ class ElfOrcs(FactionPower):
         lead = play.lead_faction
         sides: tuple[str, ...] = (self.elves, self.orcs)
         if lead in sides and not self._free(play.state):
-            sides = (lead,)  # type: ignore[assignment]
+            sides = (lead,)
         known = self.declarations(play.state)
         options = []
         for side in sides:
