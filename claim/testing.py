@@ -26,7 +26,7 @@ import attrs
 from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, DealError
-from claim.factions.protocol import option_fields
+from claim.factions.protocol import FactionPower, option_fields
 from claim.loading import catalog, mix
 from claim.moves import Move, PlayCard
 from claim.state import GameState
@@ -139,18 +139,26 @@ def check_move(before: GameState, move: Move, after: GameState) -> None:
 
 
 def _check_follow(state: GameState, move: PlayCard) -> None:
+    """RULES 3 from the powers' static and play hooks: ``follows``, ``always_playable``,
+    ``must_follow`` (Satyrs) and the dynamic lead faction (``lead_now``: Elf-Orcs)."""
+    from claim.engine.tricks import current_lead
+
     variant = state.variant
+    tables = variant.tables
     seat = state.current_player
     assert seat is not None
-    if any(power.must_follow(state) is False for power in variant.tables.powers):
-        return  # a power lifts the follow rule for this trick (Satyrs, E13)
-    led = variant.deck[state.trick[0]]
-    lead = variant.tables.powers[variant.tables.faction_index[led.faction]].lead_faction()
-    played = move.card
-    power = variant.tables.powers[variant.tables.faction_index[played.faction]]
-    can_follow = any(card.faction == lead for card in state.hand(seat))
-    if can_follow and played.faction != lead and not power.always_playable():
-        raise ConformanceError(f"seat {seat} played {played} while able to follow {lead}")
+    if any(power.must_follow(state) is False for power in tables.powers):
+        return
+    lead = current_lead(state)
+    assert lead is not None
+
+    def power_of(card: Card) -> FactionPower:
+        return tables.powers[tables.faction_index[card.faction]]
+
+    played = power_of(move.card)
+    can_follow = any(power_of(card).follows(lead) for card in state.hand(seat))
+    if can_follow and not played.follows(lead) and not played.always_playable():
+        raise ConformanceError(f"seat {seat} played {move.card} while able to follow {lead}")
 
 
 def random_playout(

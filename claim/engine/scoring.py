@@ -20,7 +20,7 @@ from claim.factions.protocol import FactionPower, overrides
 from claim.state import GameState
 from claim.zones import Phase
 
-__all__ = ["DecidedBy", "FactionVote", "GameResult", "faction_votes", "result"]
+__all__ = ["DecidedBy", "FactionVote", "GameResult", "faction_votes", "result", "scoring_masks"]
 
 
 class DecidedBy(enum.Enum):
@@ -98,6 +98,25 @@ def _vote(faction: str, counts: tuple[int, ...], highest: tuple[Card | None, ...
     return FactionVote(faction, counts, highest, winner)
 
 
+def scoring_masks(state: GameState) -> tuple[int, ...]:
+    """Per faction, the cards that count for it in a score pile (``scores_as``, E19).
+
+    A card counts for its own faction unless its power's ``scores_as`` names another
+    faction of the variant, or None (it counts for none).
+    """
+    tables = state.variant.tables
+    masks = list(tables.faction_masks)
+    for fi, power in enumerate(tables.powers):
+        if not overrides(power, "scores_as"):
+            continue
+        masks[fi] = 0
+        for card in state.variant.ids_in(tables.faction_masks[fi]):
+            target = power.scores_as(state, card)
+            if target is not None and target in tables.faction_index:
+                masks[tables.faction_index[target]] |= 1 << card
+    return tuple(masks)
+
+
 def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
     """Every faction's vote from the current score piles (RULES 5, R12, R14).
 
@@ -113,11 +132,13 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
         for seat in party:
             mask |= state.score_masks[seat]
         piles.append(mask)
+    masks = scoring_masks(state)
     votes = []
-    for fi, name in enumerate(tables.faction_names):
+    for fi in tables.voters:
+        name = tables.faction_names[fi]
         counts, highest, held = [], [], []
         for pile in piles:
-            cards = variant.cards_in(pile & tables.faction_masks[fi])
+            cards = variant.cards_in(pile & masks[fi])
             held.append(cards)
             counts.append(len(cards))
             highest.append(max(cards, key=lambda c: c.value) if cards else None)
@@ -161,11 +182,13 @@ def _won_values(state: GameState, factions: tuple[FactionVote, ...]) -> dict[int
     variant = state.variant
     tables = variant.tables
     totals = dict.fromkeys(range(len(variant.teams)), 0)
-    for fi, vote in enumerate(factions):
+    masks = scoring_masks(state)
+    for vote in factions:
         if vote.winner is None:
             continue
+        fi = tables.faction_index[vote.faction]
         for seat in variant.teams[vote.winner]:
-            mask = state.score_masks[seat] & tables.faction_masks[fi]
+            mask = state.score_masks[seat] & masks[fi]
             totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(mask))
     return totals
 

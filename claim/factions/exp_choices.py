@@ -1,43 +1,211 @@
-"""Expansion powers (EXPANSIONS.md): SKELETON, to be written."""
+"""Expansion powers that make choices (EXPANSIONS.md): Elf-Orcs, Shapeshifters,
+Ghosts and Dark Elves, written against `claim.powers` alone.
+
+Elf-Orcs are declared as they are played (E3, E19): the declarations are the
+power's state, a sorted tuple of ``(card id, faction)`` pairs. A Shapeshifter's
+swap is a play option (E5, E20), a Ghost's keeping an extra recruiting option (E6,
+E26), a Dark Elf's discard a question queued after placement (E22, priority 60).
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from claim.powers import FactionPower, registry
+from claim.powers import (
+    Ask,
+    Effect,
+    Exchange,
+    FactionPower,
+    Option,
+    Phase,
+    Placement,
+    Play,
+    Question,
+    RankKey,
+    SetPowerState,
+    Step,
+    Trick,
+    Zone,
+    registry,
+)
 
-__all__ = ["ElfOrcs", "Shapeshifters", "Ghosts", "DarkElves"]
+if TYPE_CHECKING:
+    from claim.state import GameState
+
+__all__ = ["DarkElves", "ElfOrcs", "Ghosts", "Shapeshifters"]
+
+Declarations = tuple[tuple[int, str], ...]
+"""Elf-Orc declarations: sorted ``(card id, faction)`` pairs."""
 
 
 @registry.register
 @attrs.frozen
 class ElfOrcs(FactionPower):
-    """SKELETON."""
+    """Dual cards declared Elves or Orcs when played (E3, E19). Both phases.
+
+    Attributes:
+        elves: The first faction a dual card may be declared (parameter).
+        orcs: The second faction a dual card may be declared (parameter).
+    """
 
     name: ClassVar[str] = "elf_orcs"
+    faction_params: ClassVar[tuple[str, ...]] = ("elves", "orcs")
+
+    elves: str = "elves"
+    orcs: str = "orcs"
+
+    def follows(self, lead: str) -> bool:
+        """E3: for the follow rule a dual card counts as both Elves and Orcs."""
+        return lead in (self.elves, self.orcs, self.faction)
+
+    def has_vote(self) -> bool:
+        """E19: only Elves and Orcs have votes."""
+        return False
+
+    def initial_state(self) -> Declarations:
+        """No card is declared when the game starts (E3)."""
+        return ()
+
+    def declarations(self, state: GameState) -> dict[int, str]:
+        """The current declarations by card id (E3, E19)."""
+        value = state.power_state(self.faction)
+        return dict(value) if isinstance(value, tuple) else {}
+
+    def play_options(self, play: Play) -> tuple[Option, ...]:
+        """E3, E18, E20: declare the card; forced to the led faction when it follows it."""
+        lead = play.lead_faction
+        sides: tuple[str, ...] = (self.elves, self.orcs)
+        if lead in sides and not self._free(play.state):
+            sides = (lead,)
+        known = self.declarations(play.state)
+        options = []
+        for side in sides:
+            declared = tuple(sorted({**known, play.card: side}.items()))
+            options.append(Option(f"as {side}", (SetPowerState(declared),), side))
+        return tuple(options)
+
+    @staticmethod
+    def _free(state: GameState) -> bool:
+        """E18: whether the follow rule is off for this trick (a Satyr trick)."""
+        return any(p.must_follow(state) is False for p in state.variant.tables.powers)
+
+    def lead_now(self, state: GameState, card: int) -> str | None:
+        """E3: a led dual card makes its declared faction the lead faction."""
+        return self.declarations(state).get(card)
+
+    def rank_key(self, trick: Trick, position: int) -> RankKey | None:
+        """E3: a card declared as the lead faction ranks as that faction."""
+        if position == 0:
+            return None
+        if self.declarations(trick.state).get(trick.cards[position]) != trick.lead_faction:
+            return None
+        return (1, trick.values[position], 0, -position)
+
+    def scores_as(self, state: GameState, card: int) -> str | None:
+        """E3, E19: a scored dual card counts for its declaration; undeclared, none."""
+        return self.declarations(state).get(card)
+
+    def phase_start(self, state: GameState) -> Sequence[Effect]:
+        """E3, E19: phase 2 starts with only the scored dual cards declared."""
+        if state.phase is not Phase.SUPPORT:
+            return ()
+        scored = 0
+        for mask in state.score_masks:
+            scored |= mask
+        kept = tuple(pair for pair in sorted(self.declarations(state).items())
+                     if scored >> pair[0] & 1)
+        return (SetPowerState(kept),)
 
 
 @registry.register
 @attrs.frozen
 class Shapeshifters(FactionPower):
-    """SKELETON."""
+    """Phase 1: a Shapeshifter played from a hand swaps with a face-up card (E5, E20)."""
 
     name: ClassVar[str] = "shapeshifters"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
+
+    def play_options(self, play: Play) -> tuple[Option, ...]:
+        """E5, E20: swap with which face-up card (one option per distinct card)."""
+        state = play.state
+        if not play.from_hand or state.phase is not Phase.RECRUIT or not state.face_up:
+            return ()
+        deck = state.variant.deck
+        options: dict[str, Option] = {}
+        for card in state.face_up:
+            label = f"swap {deck[card]}"
+            options.setdefault(label, Option(label, (Exchange(play.card, card),)))
+        return tuple(options.values())
 
 
 @registry.register
 @attrs.frozen
 class Ghosts(FactionPower):
-    """SKELETON."""
+    """Phase 1: a Ghost's player may keep it as their follower instead (E6, E21, E26)."""
 
     name: ClassVar[str] = "ghosts"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
+    verbs: ClassVar[tuple[str, ...]] = ("keep",)
+
+    def recruit_options(
+        self, state: GameState, step: Step, options: tuple[Option, ...]
+    ) -> tuple[Option, ...] | None:
+        """E6, E26: add keeping the Ghost, forgoing a face-up card or the top card."""
+        plays = step.data[0]
+        deck = state.variant.deck
+        ghost = next((c for s, c in plays if s == step.seat), None)  # type: ignore[attr-defined]
+        if ghost is None or deck[ghost].faction != self.faction:
+            return None
+        if not state.discard_mask >> ghost & 1:  # E21: a Zombie took it
+            return None
+        keep = Placement(ghost, Zone.FOLLOWERS, step.seat, Zone.DISCARD)
+        if not state.face_up:
+            top = state.draw_pile[0]
+            lose = Placement(top, Zone.DISCARD, None, Zone.DRAW_PILE)
+            return (*options, Option(f"keep {deck[ghost]}", (keep, lose)))
+        kinds = dict.fromkeys(deck[c] for c in state.face_up)
+        extra = []
+        for kind in kinds:
+            forgone = next(c for c in state.face_up if deck[c] == kind)
+            label = f"keep {deck[ghost]}" + (f" forgo {kind}" if len(kinds) > 1 else "")
+            lose = Placement(forgone, Zone.DISCARD, None, Zone.FACE_UP)
+            extra.append(Option(label, (keep, lose)))
+        return (*options, *extra)
 
 
 @registry.register
 @attrs.frozen
 class DarkElves(FactionPower):
-    """SKELETON."""
+    """Phase 2: collecting a Dark Elf costs one other card of the score pile (E15, E22)."""
 
     name: ClassVar[str] = "dark_elves"
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
+    priority: ClassVar[int] = 60
+    verbs: ClassVar[tuple[str, ...]] = ("discard",)
+
+    def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
+        """E22: one discard step per seat that scored a Dark Elf placed by this trick."""
+        deck = trick.variant.deck
+        seats = dict.fromkeys(
+            p.seat for p in placed
+            if p.zone is Zone.SCORE and p.seat is not None
+            and deck[p.card].faction == self.faction
+        )
+        return [Ask(seat, "discard") for seat in seats if seat is not None]
+
+    def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
+        """E22: discard which non-Dark-Elf card of the score pile; none if there is none."""
+        variant = state.variant
+        seat = step.seat
+        pile = state.score_masks[seat] & ~variant.faction_mask(self.faction)
+        options: dict[str, Option] = {}
+        for card in variant.ids_in(pile):
+            label = f"discard {variant.deck[card]}"
+            effect = Placement(card, Zone.DISCARD, None, Zone.SCORE, seat)
+            options.setdefault(label, Option(label, (effect,)))
+        if not options:
+            return ()
+        return Question(seat, "discard a card of your score pile", tuple(options.values()))
