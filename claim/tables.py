@@ -25,7 +25,7 @@ from claim.factions.effects import ZoneSpec
 from claim.factions.protocol import FactionPower, option_fields, overrides, registry
 from claim.moves import PlayCard
 from claim.records import MoveRecord
-from claim.zones import Phase
+from claim.zones import Phase, Zone
 
 if TYPE_CHECKING:
     from claim.variant import Variant
@@ -107,6 +107,12 @@ class DeckTables:
     """The first words of the answers to this variant's questions."""
     uses_chance: bool
     """Whether some power needs an order fixed at the deal (E12)."""
+    zone_lookup: Mapping[object, int]
+    """Declared zones by name, and by the `Zone` member of the same name."""
+    hidden_zones: frozenset[object]
+    """Zones whose cards some player cannot see (a hand, the draw pile, ...)."""
+    revealing_zones: frozenset[object]
+    """Zones whose cards lie face up for everyone (score piles, face-up cards, ...)."""
 
 
 @attrs.frozen(slots=True)
@@ -131,16 +137,19 @@ class HookTable:
     always_placers: tuple[int, ...]
     after: tuple[int, ...]
     after_mask: int
+    after_win_mask: int
     leaders: tuple[int, ...]
     leader_mask: int
     recruiters: tuple[int, ...]
     recruit_mask: int
+    recruit_win_mask: int
 
     @property
     def any_mask(self) -> int:
         """The cards whose presence makes some hook of this phase run."""
         return (self.rank_mask | self.rerank_mask | self.capture_mask | self.placer_mask
-                | self.after_mask | self.leader_mask | self.recruit_mask)
+                | self.after_mask | self.after_win_mask | self.leader_mask | self.recruit_mask
+                | self.recruit_win_mask)
 
 
 def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int, ...]:
@@ -156,7 +165,12 @@ def _hook_table(
         return _ordered(powers, found)
 
     def mask(hook: str) -> int:
-        return sum(faction_masks[i] for i in users(hook))
+        """Cards whose presence in a trick calls ``hook``."""
+        return sum(faction_masks[i] for i in users(hook) if hook not in powers[i].on_win)
+
+    def win_mask(hook: str) -> int:
+        """Cards that call ``hook`` only when they win the trick."""
+        return sum(faction_masks[i] for i in users(hook) if hook in powers[i].on_win)
 
     return HookTable(
         rank_mask=mask("rank_key"),
@@ -171,10 +185,12 @@ def _hook_table(
         always_placers=tuple(i for i in users("place") if powers[i].place_always),
         after=users("after_place"),
         after_mask=mask("after_place"),
+        after_win_mask=win_mask("after_place"),
         leaders=users("next_leader"),
         leader_mask=mask("next_leader"),
         recruiters=users("recruit_options"),
         recruit_mask=mask("recruit_options"),
+        recruit_win_mask=win_mask("recruit_options"),
     )
 
 
@@ -390,7 +406,16 @@ def _phase_tables(
     specs = _zones(powers)
     dynamic_lead = sum(faction_masks[i] for i in users("lead_now"))
     options = sum(faction_masks[i] for i in users("play_options"))
+    lookup: dict[object, int] = {spec.name: i for i, spec in enumerate(specs)}
+    lookup.update({zone: lookup[zone.value] for zone in Zone if zone.value in lookup})
+    hidden: set[object] = {Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS}
+    revealing: set[object] = {Zone.SCORE, Zone.FACE_UP}
+    for ref, index in lookup.items():
+        (revealing if specs[index].public else hidden).add(ref)
     return {
+        "zone_lookup": types.MappingProxyType(lookup),
+        "hidden_zones": frozenset(hidden),
+        "revealing_zones": frozenset(revealing),
         "finishers": users("finish"),
         "starters": users("phase_start"),
         "trick_starters": users("trick_start"),

@@ -11,7 +11,7 @@ by itself, one with none is skipped, and one with two or more waits as the state
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from claim.engine.board import Board
 from claim.engine.effects import carry_out, owner_name
@@ -27,6 +27,7 @@ from claim.factions.effects import (
 )
 from claim.moves import Choose
 from claim.records import CardDrawn, FaceUpTaken, RawEvent
+from claim.tables import HookTable
 from claim.variant import Variant
 from claim.zones import FOLLOWERS, Zone
 
@@ -37,7 +38,7 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
     """Ask the queued steps in order until one needs an answer, or none is left."""
     while board.queue:
         step = board.queue[0]
-        if step.owner < 0 and recruit_directly(board, step.seat, step.data[0], events):
+        if step.owner < 0 and recruit_directly(board, step.seat, step.data, events):
             board.queue.pop(0)
             continue
         asked = _ask(board, step)
@@ -151,20 +152,18 @@ def answer(board: Board, move: Choose, events: list[RawEvent]) -> None:
 
 
 def recruit_directly(
-    board: Board, seat: int, plays: Hashable, events: list[RawEvent]
+    board: Board, seat: int, data: Hashable, events: list[RawEvent]
 ) -> bool:
     """Recruit ``seat`` at once if the rules leave no choice and no power amends them.
 
     The fast path of `recruit_question` for the common case (a draw, or one kind
     of face-up card): the same outcome and events, without building options.
-    ``plays`` are the trick's ``(seat, card id)``.
+    ``data`` is the recruiting step's data, or () when the caller knows that no
+    power amends recruiting for this trick.
     """
     tables = board.variant.tables
-    recruit_mask = tables.hooks[board.phase].recruit_mask
-    if recruit_mask:
-        for _, card in plays:  # type: ignore[attr-defined]
-            if recruit_mask >> card & 1:
-                return False
+    if data and _amenders(board, data):
+        return False
     face_up = board.face_up
     deck = tables.deck
     if not face_up:
@@ -202,15 +201,42 @@ def recruit_question(board: Board, step: Step) -> Question:
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
-    plays = step.data[0]
-    present = 0
-    for _, card in plays:  # type: ignore[attr-defined]
-        present |= 1 << card
-    hooks = tables.hooks[board.phase]
-    if present & hooks.recruit_mask:
+    amenders = _amenders(board, step.data)
+    if amenders:
         state = board.snapshot()
-        for fi in hooks.recruiters:
-            if present & tables.faction_masks[fi]:
-                amended = tables.powers[fi].recruit_options(state, step, options)
-                options = options if amended is None else amended
+        for fi in amenders:
+            amended = tables.powers[fi].recruit_options(state, step, options)
+            options = options if amended is None else amended
     return Question(seat, "take a follower", options)
+
+
+def recruit_amended(hooks: HookTable, present: int, won: int) -> bool:
+    """Whether some power's ``recruit_options`` applies to a trick with ``present``
+    cards, whose rank 1 card is ``won`` (a bit)."""
+    return bool(present & hooks.recruit_mask or won & hooks.recruit_win_mask)
+
+
+def _amenders(board: Board, data: Hashable) -> list[int]:
+    """The faction indices whose ``recruit_options`` apply to a recruiting step's
+    trick (``data``: its ``(seat, card id)`` plays and the ranking of seats)."""
+    tables = board.variant.tables
+    hooks = tables.hooks[board.phase]
+    present = 0
+    for _, card in data[0]:  # type: ignore[index]
+        present |= 1 << card
+    if not present & (hooks.recruit_mask | hooks.recruit_win_mask):
+        return []
+    won = _won_bit(board, data)
+    found = []
+    for fi in hooks.recruiters:
+        fmask = tables.faction_masks[fi]
+        if (won if fmask & hooks.recruit_win_mask else present) & fmask:
+            found.append(fi)
+    return found
+
+
+def _won_bit(board: Board, data: Any) -> int:
+    """The bit of the card of rank 1, from a recruiting step's data."""
+    plays: tuple[tuple[int, int], ...] = data[0]
+    winner: int = data[1][0]
+    return next(1 << card for seat, card in plays if seat == winner)

@@ -60,7 +60,8 @@ def carry_out(
     steps: list[Step] = []
     for effect in effects:
         if isinstance(effect, Placement):
-            _place(board, owner, effect, moved, events)
+            if not _place_simply(board, effect, moved, events):
+                _place(board, owner, effect, moved, events)
         elif isinstance(effect, Ask):
             steps.append(Step(owner, _seat(board, owner, effect.seat, effect), effect.kind,
                               effect.data))
@@ -136,32 +137,70 @@ def _slot(board: Board, card: int) -> tuple[str, int] | None:
     return None
 
 
+def _place_simply(
+    board: Board, effect: Placement, moved: set[int], events: list[RawEvent]
+) -> bool:
+    """The common placement, checked and carried out quickly: an unplaced card of the
+    trick to a score pile or the discard. False if it is another kind (or wrong)."""
+    card, zone, seat = effect.card, effect.zone, effect.seat
+    if effect.origin is not Zone.TRICK or card.__class__ is not int or card in moved:
+        return False
+    if card < 0 or not board.unplaced >> card & 1:
+        return False
+    if zone is SCORE:
+        if seat.__class__ is not int or seat is None or not 0 <= seat < len(board.scores):
+            return False
+        board.scores[seat] |= 1 << card
+    elif zone is DISCARD and seat is None:
+        board.discard |= 1 << card
+    else:
+        return False
+    board.unplaced &= ~(1 << card)
+    moved.add(card)
+    events.append((Placed, board.variant.deck[card], zone, seat))
+    return True
+
+
 def _place(
     board: Board, owner: int, effect: Placement, moved: set[int], events: list[RawEvent]
 ) -> None:
     card = _card(board, owner, effect.card, effect)
     if card in moved:
         raise _fail(board, owner, effect, "the card already moved in this step")
-    _check_destination(board, owner, effect)
-    _lift(board, owner, effect, card)
-    _put(board, effect, card)
+    tables = board.variant.tables
+    declared = tables.zone_lookup.get(effect.zone)
+    _check_destination(board, owner, effect, declared)
+    _lift(board, owner, effect, card, tables.zone_lookup.get(effect.origin))
+    _put(board, effect, card, declared)
     moved.add(card)
-    events.append(_event(board, effect, card))
+    deck = tables.deck
+    origin, zone = effect.origin, effect.zone
+    if zone is FOLLOWERS and origin is Zone.FACE_UP:
+        events.append((FaceUpTaken, effect.seat, deck[card]))
+    elif zone is FOLLOWERS and origin is Zone.DRAW_PILE:
+        events.append((CardDrawn, effect.seat, deck[card]))
+    elif origin in tables.hidden_zones and zone not in tables.revealing_zones:
+        events.append((PlacedUnseen, origin, zone, effect.seat, deck[card]))
+    else:
+        events.append((Placed, deck[card], zone, effect.seat, origin, effect.origin_seat))
 
 
-def _check_destination(board: Board, owner: int, effect: Placement) -> None:
+def _check_destination(board: Board, owner: int, effect: Placement, declared: int | None
+                       ) -> None:
     zone, seat = effect.zone, effect.seat
-    if isinstance(zone, Zone):
+    if declared is not None:
+        per_seat = board.variant.tables.zone_specs[declared].per_seat
+    elif isinstance(zone, Zone):
         if zone in _NEVER_TO or (zone in _RECRUIT_ONLY and board.phase is not RECRUIT):
             raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
                         f"in the {board.phase.value} phase")
         per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS)
-        if zone.value in board.variant.tables.zone_index:
-            per_seat = board.variant.tables.zone_specs[_zone_index(board, owner, zone, effect)
-                                                       ].per_seat
+        if zone in (Zone.IN_FRONT, Zone.WAITING):
+            raise _fail(board, owner, effect, f"no power of this variant declares the zone "
+                        f"{zone.value!r}")
     else:
-        per_seat = board.variant.tables.zone_specs[_zone_index(board, owner, zone, effect)
-                                                   ].per_seat
+        raise _fail(board, owner, effect, f"no power of this variant declares the zone "
+                    f"{zone!r}")
     if per_seat:
         _seat(board, owner, seat, effect)
     elif seat is not None:
@@ -169,22 +208,16 @@ def _check_destination(board: Board, owner: int, effect: Placement) -> None:
 
 
 def _name(zone: ZoneRef) -> str:
-    return zone.value if isinstance(zone, Zone) else zone
+    return zone.value if isinstance(zone, Zone) else str(zone)
 
 
-def _zone_index(board: Board, owner: int, zone: ZoneRef, effect: object) -> int:
-    index = board.variant.tables.zone_index.get(_name(zone))
-    if index is None:
-        raise _fail(board, owner, effect, f"no power of this variant declares the zone "
-                    f"{_name(zone)!r}")
-    return index
-
-
-def _lift(board: Board, owner: int, effect: Placement, card: int) -> None:
+def _lift(board: Board, owner: int, effect: Placement, card: int, declared: int | None) -> None:
     """Remove ``card`` from where the effect says it lies, or raise."""
     origin, seat, bit = effect.origin, effect.origin_seat, 1 << card
     found = False
-    if origin is Zone.TRICK:
+    if declared is not None:
+        found = _lift_declared(board, declared, seat, card)
+    elif origin is Zone.TRICK:
         found = bool(board.unplaced & bit)
         board.unplaced &= ~bit
     elif origin is Zone.FACE_UP:
@@ -203,20 +236,16 @@ def _lift(board: Board, owner: int, effect: Placement, card: int) -> None:
         if type(seat) is int and 0 <= seat < len(piles):
             found = bool(piles[seat] & bit)
             piles[seat] &= ~bit
-    elif origin is not Zone.HAND:
-        found = _lift_declared(board, owner, effect, card)
     if not found:
         where = _name(origin) + ("" if seat is None else f" of seat {seat}")
         raise _fail(board, owner, effect, f"card {board.variant.deck[card]} is not "
                     f"{'on top of' if origin is Zone.DRAW_PILE else 'in'} the {where}")
 
 
-def _lift_declared(board: Board, owner: int, effect: Placement, card: int) -> bool:
-    index = _zone_index(board, owner, effect.origin, effect)
+def _lift_declared(board: Board, index: int, seat: object, card: int) -> bool:
     spec = board.variant.tables.zone_specs[index]
     zone = board.zones[index]
     if spec.per_seat:
-        seat = effect.origin_seat
         if type(seat) is not int or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
             return False
         zone[seat] &= ~(1 << card)
@@ -227,55 +256,19 @@ def _lift_declared(board: Board, owner: int, effect: Placement, card: int) -> bo
     return True
 
 
-def _put(board: Board, effect: Placement, card: int) -> None:
+def _put(board: Board, effect: Placement, card: int, declared: int | None) -> None:
     zone, seat, bit = effect.zone, effect.seat, 1 << card
-    assert seat is None or type(seat) is int
-    if zone is DISCARD:
+    if declared is not None:
+        target = board.zones[declared]
+        if board.variant.tables.zone_specs[declared].per_seat:
+            target[seat] |= bit  # type: ignore[index]
+        else:
+            target.append(card)
+    elif zone is DISCARD:
         board.discard |= bit
     elif zone is SCORE:
         board.scores[seat] |= bit  # type: ignore[index]
     elif zone is FOLLOWERS:
         board.followers[seat] |= bit  # type: ignore[index]
-    elif zone is Zone.FACE_UP:
+    else:  # the face-up cards (checked by _check_destination)
         board.face_up.append(card)
-    else:
-        index = board.variant.tables.zone_index[_name(zone)]
-        target = board.zones[index]
-        if board.variant.tables.zone_specs[index].per_seat:
-            target[seat] |= bit  # type: ignore[index]
-        else:
-            target.append(card)
-
-
-def _event(board: Board, effect: Placement, card: int) -> RawEvent:
-    deck = board.variant.deck
-    origin, zone = effect.origin, effect.zone
-    if zone is FOLLOWERS and origin is Zone.FACE_UP:
-        return (FaceUpTaken, effect.seat, deck[card])
-    if zone is FOLLOWERS and origin is Zone.DRAW_PILE:
-        return (CardDrawn, effect.seat, deck[card])
-    if _hidden(board, origin) and not _reveals(board, zone):
-        return (PlacedUnseen, origin, zone, effect.seat, deck[card])
-    return (Placed, deck[card], zone, effect.seat, origin, effect.origin_seat)
-
-
-def _declared_public(board: Board, zone: ZoneRef) -> bool | None:
-    tables = board.variant.tables
-    index = tables.zone_index.get(_name(zone))
-    return None if index is None else tables.zone_specs[index].public
-
-
-def _hidden(board: Board, zone: ZoneRef) -> bool:
-    """Whether a card lying in ``zone`` is hidden from some player."""
-    public = _declared_public(board, zone)
-    if public is not None:
-        return not public
-    return zone in (Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS)
-
-
-def _reveals(board: Board, zone: ZoneRef) -> bool:
-    """Whether a card placed in ``zone`` lies face up for everyone."""
-    public = _declared_public(board, zone)
-    if public is not None:
-        return public
-    return zone in (Zone.SCORE, Zone.FACE_UP)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import recruit_directly, run_queue
+from claim.engine.choices import recruit_amended, recruit_directly, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
@@ -109,7 +109,7 @@ def _ranked(
     if not (present & hooks.any_mask or values is not None or hooks.plain
             or hooks.always_placers or movable & hooks.placer_mask):
         return None, rank(cards, tables, lead, 0, None)
-    shown = values if values is not None else tuple(tables.card_value[c] for c in cards)
+    shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     trick = make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
                        (), False, frozenset())
     plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
@@ -164,12 +164,16 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
     steps: list[Step] = []
     if trick is not None:
         trick = _capture(board, trick, hooks, present, events)
-        placed = _place(board, trick, hooks, movable, events)
+        placed = _place(board, trick, hooks, movable, events) if (
+            movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed)
-        for fi in hooks.after:
-            if present & tables.faction_masks[fi]:
-                effects = tables.powers[fi].after_place(trick, tuple(placed))
-                steps += carry_out(board, fi, effects, events)
+        won = 1 << cards[order[0]]
+        if present & hooks.after_mask or won & hooks.after_win_mask:
+            for fi in hooks.after:
+                fmask = tables.faction_masks[fi]
+                if (won if fmask & hooks.after_win_mask else present) & fmask:
+                    effects = tables.powers[fi].after_place(trick, tuple(placed))
+                    steps += carry_out(board, fi, effects, events)
         board.leader = _next_leader(trick, tables, hooks, present, events)
     else:
         _place_default(board, ranking[0], events, None)
@@ -177,7 +181,8 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
-        steps += _recruit(board, seats, cards, ranking, bool(steps or board.queue), events)
+        steps += _recruit(board, seats, cards, ranking, present, bool(steps or board.queue),
+                          events)
     if steps or board.queue:
         board.queue += steps
         run_queue(board, events)
@@ -186,15 +191,25 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
 
 def _recruit(
     board: Board, seats: tuple[int, ...], cards: tuple[int, ...], ranking: tuple[int, ...],
-    queued: bool, events: list[RawEvent],
+    present: int, queued: bool, events: list[RawEvent],
 ) -> list[Step]:
     """Phase 1: recruiting steps in rank order; those that need no question, at once."""
-    plays = tuple(zip(seats, cards))
     start = 0
-    if not queued:  # nothing asked before: recruit directly while no choice arises
-        while start < len(ranking) and recruit_directly(board, ranking[start], plays, events):
+    if not queued and not recruit_amended(board.variant.tables.hooks[RECRUIT], present,
+                                          1 << cards[ranking_position(seats, ranking)]):
+        # Nothing asked before and no power amends recruiting: recruit directly while
+        # no choice arises.
+        while start < len(ranking) and recruit_directly(board, ranking[start], (), events):
             start += 1
+        if start == len(ranking):
+            return []
+    plays = tuple(zip(seats, cards))
     return [Step(-1, seat, "recruit", (plays, ranking)) for seat in ranking[start:]]
+
+
+def ranking_position(seats: tuple[int, ...], ranking: tuple[int, ...]) -> int:
+    """The position (index in play order) of rank 1."""
+    return seats.index(ranking[0])
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,

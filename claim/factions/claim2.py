@@ -216,6 +216,7 @@ class Seers(FactionPower):
 
     name: ClassVar[str] = "seers"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
+    on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
 
     def _won(self, trick_winner_card: int, state: GameState) -> bool:
