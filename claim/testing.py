@@ -19,7 +19,7 @@ import itertools
 import pickle
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -27,7 +27,7 @@ from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, DealError
 from claim.factions.protocol import FactionPower, option_fields
-from claim.loading import catalog, mix
+from claim.loading import catalog, couples, mix
 from claim.moves import Move, PlayCard
 from claim.state import GameState
 from claim.variant import Variant
@@ -40,6 +40,7 @@ __all__ = [
     "check_state",
     "official_mixes",
     "option_settings",
+    "random_official_mix",
     "random_playout",
     "stacked_game",
     "support_position",
@@ -233,6 +234,55 @@ def official_mixes(players: int, boxes: tuple[str, ...] = ("claim", "claim2")
         for pair in pairs
         for rest in itertools.combinations(others, count)
     ]
+
+
+def random_official_mix(rng: random.Random, players: int) -> tuple[str, ...]:
+    """A random official faction list for ``players`` from the whole catalog.
+
+    Follows the mixing rule (RULES 1-2, EXPANSIONS Mixing): exactly one pair, each
+    couple whole or not at all, and other factions up to the official deck size
+    (52 cards for 2 players, 72 for 3-4). The pair comes first, then the others in
+    catalog order. Every choice comes from ``rng``, so a seeded generator gives the
+    same list; build the variant with ``claim.mix(names, players)``::
+
+        names = random_official_mix(random.Random(7), 3)
+        variant = mix(list(names), 3)
+
+    Raises:
+        DealError: No official deck of that size can be made (not with the catalog).
+    """
+    known, pairs = catalog()
+    order = list(known)
+    wanted = 52 if players == 2 else 72
+    paired = set().union(*pairs)
+    units: list[tuple[str, ...]] = [tuple(sorted(c, key=order.index)) for c in couples()]
+    grouped = set().union(*couples())
+    units += [(name,) for name in order if name not in paired and name not in grouped]
+
+    def size(names: Sequence[str]) -> int:
+        return sum(len(known[name].values) for name in names)
+
+    for pair in rng.sample(pairs, len(pairs)):
+        shuffled = rng.sample(units, len(units))
+        chosen = _fill(shuffled, wanted - size(tuple(pair)), size)
+        if chosen is not None:
+            rest = sorted((name for unit in chosen for name in unit), key=order.index)
+            return (*sorted(pair, key=order.index), *rest)
+    raise DealError(f"no official {players}-player deck of {wanted} cards can be mixed")
+
+
+def _fill(units: list[tuple[str, ...]], left: int,
+          size: Callable[[Sequence[str]], int]) -> list[tuple[str, ...]] | None:
+    """The first run of ``units`` (depth first, in their order) of exactly ``left`` cards."""
+    if left == 0:
+        return []
+    for index, unit in enumerate(units):
+        cards = size(unit)
+        if cards <= left:
+            found = _fill(units[index + 1:], left - cards, size)
+            if found is not None:
+                return [unit, *found]
+    return None
 
 
 def option_settings(variant: Variant) -> list[dict[str, object]]:
