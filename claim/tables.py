@@ -11,6 +11,7 @@ each phase.
 from __future__ import annotations
 
 import functools
+import operator
 import itertools
 import types
 from collections import Counter
@@ -107,6 +108,8 @@ class DeckTables:
     """The first words of the answers to this variant's questions."""
     uses_chance: bool
     """Whether some power needs an order fixed at the deal (E12)."""
+    shared_zones: tuple[int, ...]
+    """The indices of the declared zones shared by all seats (a waiting line)."""
     zone_lookup: Mapping[object, int]
     """Declared zones by name, and by the `Zone` member of the same name."""
     hidden_zones: frozenset[object]
@@ -143,13 +146,11 @@ class HookTable:
     recruiters: tuple[int, ...]
     recruit_mask: int
     recruit_win_mask: int
-
-    @property
-    def any_mask(self) -> int:
-        """The cards whose presence makes some hook of this phase run."""
-        return (self.rank_mask | self.rerank_mask | self.capture_mask | self.placer_mask
-                | self.after_mask | self.after_win_mask | self.leader_mask | self.recruit_mask
-                | self.recruit_win_mask)
+    any_mask: int
+    """The cards whose presence in a trick makes some hook of this phase run."""
+    always: bool
+    """Whether some hook of this phase runs for every trick (values, plain ranking,
+    `place_always`)."""
 
 
 def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int, ...]:
@@ -172,7 +173,12 @@ def _hook_table(
         """Cards that call ``hook`` only when they win the trick."""
         return sum(faction_masks[i] for i in users(hook) if hook in powers[i].on_win)
 
+    gated = ("rank_key", "rerank", "capture", "place", "after_place", "next_leader",
+             "recruit_options")
     return HookTable(
+        any_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in gated), 0),
+        always=bool(users("value_modifier") or users("plain_ranking")
+                    or any(powers[i].place_always for i in users("place"))),
         rank_mask=mask("rank_key"),
         modifiers=users("value_modifier"),
         plain=users("plain_ranking"),
@@ -414,6 +420,7 @@ def _phase_tables(
         (revealing if specs[index].public else hidden).add(ref)
     return {
         "zone_lookup": types.MappingProxyType(lookup),
+        "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
         "hidden_zones": frozenset(hidden),
         "revealing_zones": frozenset(revealing),
         "finishers": users("finish"),

@@ -53,13 +53,14 @@ def carry_out(
     """Check and apply ``effects`` of the power at ``owner``; return the steps asked."""
     if effects is None:
         return []
-    if isinstance(effects, (str, bytes)) or not isinstance(effects, Sequence):
+    if effects.__class__ is not list and effects.__class__ is not tuple and (
+            isinstance(effects, (str, bytes)) or not isinstance(effects, Sequence)):
         raise PowerError(f"{owner_name(board, owner)} returned {effects!r}, not a sequence "
                          "of effects", _faction(board, owner), effects)
     moved: set[int] = set()
     steps: list[Step] = []
     for effect in effects:
-        if isinstance(effect, Placement):
+        if effect.__class__ is Placement or isinstance(effect, Placement):
             if not _place_simply(board, effect, moved, events):
                 _place(board, owner, effect, moved, events)
         elif isinstance(effect, Ask):
@@ -140,25 +141,86 @@ def _slot(board: Board, card: int) -> tuple[str, int] | None:
 def _place_simply(
     board: Board, effect: Placement, moved: set[int], events: list[RawEvent]
 ) -> bool:
-    """The common placement, checked and carried out quickly: an unplaced card of the
-    trick to a score pile or the discard. False if it is another kind (or wrong)."""
-    card, zone, seat = effect.card, effect.zone, effect.seat
-    if effect.origin is not Zone.TRICK or card.__class__ is not int or card in moved:
+    """The common placements, checked and carried out quickly: from the trick, the
+    face-up cards or the top of the draw pile, to a pile, the discard or a declared
+    zone. False, with nothing changed, for any other (or a wrong) placement: the
+    general path then carries it out or says what is wrong."""
+    card, zone, seat, origin = effect.card, effect.zone, effect.seat, effect.origin
+    tables = board.variant.tables
+    if card.__class__ is not int or card in moved or not 0 <= card < len(tables.deck):
         return False
-    if card < 0 or not board.unplaced >> card & 1:
+    target = _simple_target(board, zone, seat)
+    if target is None:
         return False
-    if zone is SCORE:
-        if seat.__class__ is not int or seat is None or not 0 <= seat < len(board.scores):
+    bit = 1 << card
+    if origin is Zone.TRICK:
+        if not board.unplaced & bit:
             return False
-        board.scores[seat] |= 1 << card
-    elif zone is DISCARD and seat is None:
-        board.discard |= 1 << card
+        board.unplaced ^= bit
+    elif origin is Zone.FACE_UP and card in board.face_up:
+        board.face_up.remove(card)
+    elif origin is Zone.DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
+        board.draw_pile = board.draw_pile[1:]
     else:
         return False
-    board.unplaced &= ~(1 << card)
+    if target.__class__ is list:
+        target.append(card)  # type: ignore[union-attr]
+    else:
+        holder, index = target  # type: ignore[misc]
+        holder[index] |= bit
     moved.add(card)
-    events.append((Placed, board.variant.deck[card], zone, seat))
+    _record(board, effect, card, events)
     return True
+
+
+def _simple_target(board: Board, zone: ZoneRef, seat: object) -> object:
+    """Where a card placed in ``zone`` of ``seat`` goes, if valid: ``(list, index)`` of a
+    mask, or an ordered zone's list; None otherwise."""
+    seated = seat.__class__ is int and 0 <= seat < board.variant.players  # type: ignore[operator]
+    if zone is SCORE:
+        return (board.scores, seat) if seated else None
+    if zone is DISCARD:
+        return None if seat is not None else (_DiscardSlot(board), 0)
+    if zone is FOLLOWERS:
+        return (board.followers, seat) if seated and board.phase is RECRUIT else None
+    declared = board.variant.tables.zone_lookup.get(zone)
+    if declared is None:
+        return None
+    if board.variant.tables.zone_specs[declared].per_seat:
+        return (board.zones[declared], seat) if seated else None
+    return board.zones[declared] if seat is None else None
+
+
+class _DiscardSlot:
+    """The discard mask as an indexable slot, so every target is set the same way."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+
+    def __getitem__(self, index: int) -> int:
+        return self.board.discard
+
+    def __setitem__(self, index: int, value: int) -> None:
+        self.board.discard = value
+
+
+def _record(board: Board, effect: Placement, card: int, events: list[RawEvent]) -> None:
+    """The event of a placement: public, private to its seat, or unseen (RULES 7)."""
+    tables = board.variant.tables
+    deck = tables.deck
+    origin, zone = effect.origin, effect.zone
+    if zone is FOLLOWERS and origin is Zone.FACE_UP:
+        events.append((FaceUpTaken, effect.seat, deck[card]))
+    elif zone is FOLLOWERS and origin is Zone.DRAW_PILE:
+        events.append((CardDrawn, effect.seat, deck[card]))
+    elif origin in tables.hidden_zones and zone not in tables.revealing_zones:
+        events.append((PlacedUnseen, origin, zone, effect.seat, deck[card]))
+    elif origin is Zone.TRICK:
+        events.append((Placed, deck[card], zone, effect.seat))
+    else:
+        events.append((Placed, deck[card], zone, effect.seat, origin, effect.origin_seat))
 
 
 def _place(
@@ -173,16 +235,7 @@ def _place(
     _lift(board, owner, effect, card, tables.zone_lookup.get(effect.origin))
     _put(board, effect, card, declared)
     moved.add(card)
-    deck = tables.deck
-    origin, zone = effect.origin, effect.zone
-    if zone is FOLLOWERS and origin is Zone.FACE_UP:
-        events.append((FaceUpTaken, effect.seat, deck[card]))
-    elif zone is FOLLOWERS and origin is Zone.DRAW_PILE:
-        events.append((CardDrawn, effect.seat, deck[card]))
-    elif origin in tables.hidden_zones and zone not in tables.revealing_zones:
-        events.append((PlacedUnseen, origin, zone, effect.seat, deck[card]))
-    else:
-        events.append((Placed, deck[card], zone, effect.seat, origin, effect.origin_seat))
+    _record(board, effect, card, events)
 
 
 def _check_destination(board: Board, owner: int, effect: Placement, declared: int | None

@@ -250,7 +250,7 @@ def _play(
         board = Board(state)
         board.hands = hands
         board.trick = trick
-        events = list(resolve_trick(board, state))
+        events = resolve_trick(board, state)
     else:
         board, events, move = _play_with_choice(state, seat, card, option)
         if len(board.trick) < variant.players:

@@ -13,12 +13,19 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import recruit_amended, recruit_directly, run_queue
+from claim.engine.choices import recruit_amended, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
 from claim.factions.protocol import RankKey, Trick
-from claim.records import LeaderChosen, Placed, RawEvent, TrickCompleted
+from claim.records import (
+    CardDrawn,
+    FaceUpTaken,
+    LeaderChosen,
+    Placed,
+    RawEvent,
+    TrickCompleted,
+)
 from claim.state import GameState
 from claim.tables import DeckTables, HookTable
 from claim.zones import DISCARD, RECRUIT, SCORE
@@ -105,11 +112,14 @@ def _ranked(
     seats = tables.seat_orders[board.leader]
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    values = _values(before, hooks, seats, cards)
-    if not (present & hooks.any_mask or values is not None or hooks.plain
-            or hooks.always_placers or movable & hooks.placer_mask):
+    if not (present & hooks.any_mask or hooks.always or movable & hooks.placer_mask):
         return None, rank(cards, tables, lead, 0, None)
+    values = _values(before, hooks, seats, cards) if hooks.modifiers else None
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
+    if not (present & (hooks.rank_mask | hooks.rerank_mask) or hooks.plain):
+        order = rank(cards, tables, lead, 0, None, values)  # no hook ranks: one context
+        return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
+                          order, False, frozenset()), order
     trick = make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
                        (), False, frozenset())
     plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
@@ -136,7 +146,7 @@ def _checked_order(board: Board, fi: int, new: object, old: tuple[int, ...]) -> 
     return new
 
 
-def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
+def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     """Resolve the complete trick on ``board``; returns the events it caused.
 
     ``before`` is the state the trick was played under (the hooks' context).
@@ -148,13 +158,13 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
     for card in cards:
         present |= 1 << card
     movable = present
-    for index, spec in enumerate(tables.zone_specs):
-        if not spec.per_seat:
-            for card in board.zones[index]:
-                movable |= 1 << card
+    for index in tables.shared_zones:
+        for card in board.zones[index]:
+            movable |= 1 << card
     trick, order = _ranked(board, before, present, movable)
     seats = tables.seat_orders[board.leader]
     ranking = tuple(map(seats.__getitem__, order))
+    won = 1 << cards[order[0]]
     events: list[RawEvent] = [
         (TrickCompleted.from_raw, board.phase, seats,
          tuple(map(tables.deck.__getitem__, cards)), trick.lead_faction if trick else
@@ -167,7 +177,6 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
         placed = _place(board, trick, hooks, movable, events) if (
             movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed)
-        won = 1 << cards[order[0]]
         if present & hooks.after_mask or won & hooks.after_win_mask:
             for fi in hooks.after:
                 fmask = tables.faction_masks[fi]
@@ -181,35 +190,45 @@ def resolve_trick(board: Board, before: GameState) -> tuple[RawEvent, ...]:
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
-        steps += _recruit(board, seats, cards, ranking, present, bool(steps or board.queue),
-                          events)
+        steps += _recruit(board, seats, cards, ranking, present, won,
+                          bool(steps or board.queue), events)
     if steps or board.queue:
         board.queue += steps
         run_queue(board, events)
-    return tuple(events)
+    return events
 
 
 def _recruit(
     board: Board, seats: tuple[int, ...], cards: tuple[int, ...], ranking: tuple[int, ...],
-    present: int, queued: bool, events: list[RawEvent],
+    present: int, won: int, queued: bool, events: list[RawEvent],
 ) -> list[Step]:
-    """Phase 1: recruiting steps in rank order; those that need no question, at once."""
+    """Phase 1: recruiting steps in rank order; those that need no question, at once.
+
+    ``won`` is the bit of the card of rank 1.
+    """
     start = 0
-    if not queued and not recruit_amended(board.variant.tables.hooks[RECRUIT], present,
-                                          1 << cards[ranking_position(seats, ranking)]):
+    tables = board.variant.tables
+    if not queued and not recruit_amended(tables.hooks[RECRUIT], present, won):
         # Nothing asked before and no power amends recruiting: recruit directly while
-        # no choice arises.
-        while start < len(ranking) and recruit_directly(board, ranking[start], (), events):
+        # no choice arises (recruit_directly, inlined).
+        deck, face_up, followers = tables.deck, board.face_up, board.followers
+        for seat in ranking:
+            if not face_up:
+                card = board.draw_pile[0]
+                board.draw_pile = board.draw_pile[1:]
+                events.append((CardDrawn, seat, deck[card]))
+            elif len(face_up) == 1 or deck[face_up[0]] == deck[face_up[1]] and all(
+                    deck[c] == deck[face_up[0]] for c in face_up):
+                card = face_up.pop(0)
+                events.append((FaceUpTaken, seat, deck[card]))
+            else:
+                break
+            followers[seat] |= 1 << card
             start += 1
         if start == len(ranking):
             return []
     plays = tuple(zip(seats, cards))
     return [Step(-1, seat, "recruit", (plays, ranking)) for seat in ranking[start:]]
-
-
-def ranking_position(seats: tuple[int, ...], ranking: tuple[int, ...]) -> int:
-    """The position (index in play order) of rank 1."""
-    return seats.index(ranking[0])
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,

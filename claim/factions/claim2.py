@@ -86,30 +86,40 @@ class Giants(FactionPower):
     prey: str = "gnomes"
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
-        """A smash step for every Giant placed on a score pile (R7: after placement)."""
+        """A smash step for every Giant placed on a score pile (R7: after placement),
+        when an opponent has a card of the prey of its value in front (R15)."""
         deck = trick.variant.deck
         return [
             Ask(p.seat, "smash", (deck[p.card].value,))
             for p in placed
             if p.zone is Zone.SCORE and p.seat is not None
             and deck[p.card].faction == self.faction
+            and self._targets(trick.state, p.seat, deck[p.card].value)
+        ]
+
+    def _targets(self, state: GameState, seat: int, value: int) -> list[tuple[int, int]]:
+        """``(victim, card id)`` of every prey card of ``value`` in front of an opponent."""
+        variant = state.variant
+        own_team = next(team for team in variant.teams if seat in team)
+        mask = variant.faction_mask(self.prey)
+        in_front = state.in_front_masks
+        return [
+            (victim, card)
+            for victim in range(variant.players) if victim not in own_team
+            for card in variant.ids_in(in_front[victim] & mask)
+            if variant.deck[card].value == value
         ]
 
     def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """Smash which opposing Gnome of the Giant's value, or none (R15: only if any)."""
-        variant = state.variant
+        deck = state.variant.deck
         seat, value = step.seat, step.data[0]
-        own_team = next(team for team in variant.teams if seat in team)
-        mask = variant.faction_mask(self.prey)
+        assert isinstance(value, int)
         options: dict[str, Option] = {}  # identical Gnomes are one target (R15)
-        for victim in range(variant.players):
-            if victim in own_team:
-                continue
-            for card in variant.ids_in(state.in_front_masks[victim] & mask):
-                if variant.deck[card].value == value:
-                    label = f"smash {variant.deck[card]}@{victim}"
-                    effect = Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, victim)
-                    options.setdefault(label, Option(label, (effect,), label))
+        for victim, card in self._targets(state, seat, value):
+            label = f"smash {deck[card]}@{victim}"
+            effect = Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, victim)
+            options.setdefault(label, Option(label, (effect,), label))
         if not options:
             return ()
         return Question(seat, f"smash a Gnome of value {value}?",
