@@ -11,8 +11,8 @@ each phase.
 from __future__ import annotations
 
 import functools
-import operator
 import itertools
+import operator
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping

@@ -444,22 +444,16 @@ def test_thieves_pass_the_conformance_kit(power: str) -> None:
 # -- gaps in the checker, found while writing these tests (engine files: not fixed here)
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Ask.data is not checked for hashability; "
-                   "the step sits in state.queue and hash(state) raises TypeError")
 def test_an_ask_with_unhashable_data() -> None:
     """A queued step is part of the immutable state: its data must be hashable."""
     refused(trick_of(Phase.SUPPORT, "ask_unhashable_data"), "Gb3")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: distinct_options hashes Option.outcome "
-                   "unchecked and raises TypeError, not PowerError")
 def test_an_option_with_an_unhashable_outcome() -> None:
     """R15 compares outcomes: an unhashable outcome is the power's error."""
     refused(trick_of(Phase.SUPPORT, "outcome_unhashable"), "Gb3")
 
 
-@pytest.mark.xfail(strict=True, reason="engine: Exchange checks board.trick, not the cards "
-                   "still unplaced, so it swaps cards that already lie in a score pile")
 def test_an_exchange_of_cards_already_placed() -> None:
     """After placement the trick's cards lie in piles: they cannot trade places."""
     refused(trick_of(Phase.SUPPORT, "exchange_placed"), "Gb3")

@@ -46,13 +46,14 @@ class Board:
     """The parts of a `GameState`, as mutable lists, for one transition.
 
     ``unplaced`` holds the cards of the trick being resolved that no effect has
-    moved yet.
+    moved yet; ``settling`` is true from then on (the trick's cards no longer trade
+    places).
     """
 
     __slots__ = (
         "variant", "phase", "leader", "trick", "hands", "draw_pile", "face_up",
         "followers", "scores", "zones", "discard", "power_states", "chance",
-        "pending", "queue", "unplaced",
+        "pending", "queue", "unplaced", "settling",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -72,6 +73,7 @@ class Board:
         self.pending: Question | None = None
         self.queue: list[Step] = list(state.queue)
         self.unplaced: int = 0
+        self.settling: bool = False
 
     def freeze(self, records: tuple[MoveRecord, ...]) -> GameState:
         """The new state these parts make, with ``records`` as its history."""

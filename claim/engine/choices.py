@@ -72,7 +72,11 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
     Raises:
         PowerError: The question has no option, or a malformed one.
     """
-    if not isinstance(question.options, tuple) or not question.options:
+    if not isinstance(question.options, tuple):
+        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with "
+                         f"{type(question.options).__name__} options, not a tuple",
+                         _name(board, owner), question)
+    if not question.options:
         raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
                          "option", _name(board, owner), question)
     deck = board.variant.deck
@@ -82,7 +86,11 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
         _check_option(board, owner, option, labels)
         outcome = option.outcome if option.outcome is not None else card_outcome(
             option.effects, deck)
-        seen.setdefault(outcome, option)
+        try:
+            seen.setdefault(outcome, option)
+        except TypeError:
+            raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} has an "
+                             "unhashable outcome", _name(board, owner), option) from None
     return tuple(seen.values())
 
 

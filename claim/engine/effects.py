@@ -64,8 +64,7 @@ def carry_out(
             if not _place_simply(board, effect, moved, events):
                 _place(board, owner, effect, moved, events)
         elif isinstance(effect, Ask):
-            steps.append(Step(owner, _seat(board, owner, effect.seat, effect), effect.kind,
-                              effect.data))
+            steps.append(_step(board, owner, effect))
         elif isinstance(effect, SetPowerState):
             _set_state(board, owner, effect.value, events)
         elif isinstance(effect, Exchange):
@@ -78,6 +77,19 @@ def carry_out(
             raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
                              "an effect", _faction(board, owner), effect)
     return steps
+
+
+def _step(board: Board, owner: int, effect: Ask) -> Step:
+    """The step an `Ask` queues: a str kind and hashable data (states are hashed)."""
+    seat = _seat(board, owner, effect.seat, effect)
+    if not isinstance(effect.kind, str) or not isinstance(effect.data, tuple):
+        raise _fail(board, owner, effect, "an Ask needs a str kind and a tuple of data")
+    try:
+        hash(effect.data)
+    except TypeError:
+        raise _fail(board, owner, effect, "an Ask's data must be hashable (tuples, not "
+                    "lists)") from None
+    return Step(owner, seat, effect.kind, effect.data)
 
 
 def _faction(board: Board, owner: int) -> str:
@@ -131,7 +143,7 @@ def _exchange(
 
 
 def _slot(board: Board, card: int) -> tuple[str, int] | None:
-    if card in board.trick:
+    if card in board.trick and not board.settling:  # a trick being played, not settled
         return ("trick", board.trick.index(card))
     if card in board.face_up:
         return ("face up", board.face_up.index(card))
@@ -163,47 +175,37 @@ def _place_simply(
         board.draw_pile = board.draw_pile[1:]
     else:
         return False
-    if target.__class__ is list:
-        target.append(card)  # type: ignore[union-attr]
+    holder, index = target
+    if holder is None:
+        board.discard |= bit
+    elif index < 0:
+        holder.append(card)
     else:
-        holder, index = target  # type: ignore[misc]
         holder[index] |= bit
     moved.add(card)
     _record(board, effect, card, events)
     return True
 
 
-def _simple_target(board: Board, zone: ZoneRef, seat: object) -> object:
-    """Where a card placed in ``zone`` of ``seat`` goes, if valid: ``(list, index)`` of a
-    mask, or an ordered zone's list; None otherwise."""
-    seated = seat.__class__ is int and 0 <= seat < board.variant.players  # type: ignore[operator]
+def _simple_target(
+    board: Board, zone: ZoneRef, seat: object
+) -> tuple[list[int] | None, int] | None:
+    """Where a card placed in ``zone`` of ``seat`` goes, if valid: a list of masks and
+    the seat's index in it, an ordered zone's list and -1, or None and 0 for the
+    discard; None if the placement is not one of these simple ones."""
+    index = seat if isinstance(seat, int) and 0 <= seat < board.variant.players else None
     if zone is SCORE:
-        return (board.scores, seat) if seated else None
+        return None if index is None else (board.scores, index)
     if zone is DISCARD:
-        return None if seat is not None else (_DiscardSlot(board), 0)
+        return None if seat is not None else (None, 0)
     if zone is FOLLOWERS:
-        return (board.followers, seat) if seated and board.phase is RECRUIT else None
+        return None if index is None or board.phase is not RECRUIT else (board.followers, index)
     declared = board.variant.tables.zone_lookup.get(zone)
     if declared is None:
         return None
     if board.variant.tables.zone_specs[declared].per_seat:
-        return (board.zones[declared], seat) if seated else None
-    return board.zones[declared] if seat is None else None
-
-
-class _DiscardSlot:
-    """The discard mask as an indexable slot, so every target is set the same way."""
-
-    __slots__ = ("board",)
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-
-    def __getitem__(self, index: int) -> int:
-        return self.board.discard
-
-    def __setitem__(self, index: int, value: int) -> None:
-        self.board.discard = value
+        return None if index is None else (board.zones[declared], index)
+    return (board.zones[declared], -1) if seat is None else None
 
 
 def _record(board: Board, effect: Placement, card: int, events: list[RawEvent]) -> None:

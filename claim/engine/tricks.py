@@ -171,6 +171,7 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
          tables.faction_names[tables.lead_of[cards[0]]], ranking)
     ]
     board.unplaced = present
+    board.settling = True
     steps: list[Step] = []
     if trick is not None:
         trick = _capture(board, trick, hooks, present, events)
@@ -217,8 +218,8 @@ def _recruit(
                 card = board.draw_pile[0]
                 board.draw_pile = board.draw_pile[1:]
                 events.append((CardDrawn, seat, deck[card]))
-            elif len(face_up) == 1 or deck[face_up[0]] == deck[face_up[1]] and all(
-                    deck[c] == deck[face_up[0]] for c in face_up):
+            elif len(face_up) == 1 or (deck[face_up[0]] == deck[face_up[1]] and all(
+                    deck[c] == deck[face_up[0]] for c in face_up)):
                 card = face_up.pop(0)
                 events.append((FaceUpTaken, seat, deck[card]))
             else:
