@@ -148,6 +148,9 @@ class HookTable:
     recruit_win_mask: int
     any_mask: int
     """The cards whose presence in a trick makes some hook of this phase run."""
+    post_mask: int
+    """The cards whose presence makes a hook after the ranking run (capture, place,
+    after_place, next_leader, recruit_options)."""
     always: bool
     """Whether some hook of this phase runs for every trick (values, plain ranking,
     `place_always`)."""
@@ -175,7 +178,9 @@ def _hook_table(
 
     gated = ("rank_key", "rerank", "capture", "place", "after_place", "next_leader",
              "recruit_options")
+    later = ("capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
+        post_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in later), 0),
         any_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in gated), 0),
         always=bool(users("value_modifier") or users("plain_ranking")
                     or any(powers[i].place_always for i in users("place"))),

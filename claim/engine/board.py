@@ -66,7 +66,7 @@ class Board:
         self.face_up: list[int] = list(state.face_up)
         self.followers: list[int] = list(state.follower_masks)
         self.scores: list[int] = list(state.score_masks)
-        self.zones: list[list[int]] = [list(zone) for zone in state.zones]
+        self.zones: list[list[int]] = [list(zone) for zone in state.zones] if state.zones else []
         self.discard: int = state.discard_mask
         self.power_states: list[Hashable] = list(state.power_states)
         self.chance: tuple[int, ...] = state.chance
@@ -80,7 +80,7 @@ class Board:
         return make_state(
             self.variant, self.phase, self.leader, self.trick, tuple(self.hands),
             self.draw_pile, tuple(self.face_up), tuple(self.followers),
-            tuple(self.scores), tuple(map(tuple, self.zones)), self.discard,
+            tuple(self.scores), tuple(map(tuple, self.zones)) if self.zones else (), self.discard,
             tuple(self.power_states), self.chance, self.pending, tuple(self.queue),
             records,
         )

@@ -173,7 +173,7 @@ def _place_simply(
         board.face_up.remove(card)
     elif origin is Zone.DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
         board.draw_pile = board.draw_pile[1:]
-    else:
+    elif not _lift_simply(board, origin, effect.origin_seat, card):
         return False
     holder, index = target
     if holder is None:
@@ -184,6 +184,27 @@ def _place_simply(
         holder[index] |= bit
     moved.add(card)
     _record(board, effect, card, events)
+    return True
+
+
+def _lift_simply(board: Board, origin: ZoneRef, seat: object, card: int) -> bool:
+    """Take ``card`` from a declared public zone, if it lies there (else False)."""
+    tables = board.variant.tables
+    declared = tables.zone_lookup.get(origin)
+    if declared is None:
+        return False
+    spec = tables.zone_specs[declared]
+    zone = board.zones[declared]
+    if not spec.public:
+        return False
+    if spec.per_seat:
+        if not isinstance(seat, int) or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
+            return False
+        zone[seat] &= ~(1 << card)
+        return True
+    if card not in zone:
+        return False
+    zone.remove(card)
     return True
 
 

@@ -104,36 +104,49 @@ def _values(before: GameState, hooks: HookTable, seats: tuple[int, ...],
 
 def _ranked(
     board: Board, before: GameState, present: int, movable: int
-) -> tuple[Trick | None, tuple[int, ...]]:
-    """The hook context (None when no hook runs) and the order of positions."""
+) -> tuple[Trick | None, tuple[int, ...], int]:
+    """The order of positions, the lead faction's index, and the hook context of the
+    ranked trick (None when no later hook reads it)."""
     tables = board.variant.tables
     hooks = tables.hooks[board.phase]
     cards = board.trick
-    seats = tables.seat_orders[board.leader]
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    if not (present & hooks.any_mask or hooks.always or movable & hooks.placer_mask):
-        return None, rank(cards, tables, lead, 0, None)
+    ranks = present & (hooks.rank_mask | hooks.rerank_mask) or hooks.plain
+    later = present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
+    if not (ranks or later or hooks.modifiers):
+        return None, rank(cards, tables, lead, 0, None), lead
+    seats = tables.seat_orders[board.leader]
     values = _values(before, hooks, seats, cards) if hooks.modifiers else None
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
-    if not (present & (hooks.rank_mask | hooks.rerank_mask) or hooks.plain):
-        order = rank(cards, tables, lead, 0, None, values)  # no hook ranks: one context
-        return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
-                          order, False, frozenset()), order
-    trick = make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
-                       (), False, frozenset())
-    plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
-    order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_mask,
-                 trick, values)
-    if not plain and present & hooks.rerank_mask:
-        for fi in hooks.rerankers:
-            if present & tables.faction_masks[fi]:
-                context = make_trick(before, board.phase, seats, cards, trick.lead_faction,
-                                     shown, order, False, frozenset())
-                order = _checked_order(board, fi, tables.powers[fi].rerank(context, order),
-                                       order)
-    return make_trick(before, board.phase, seats, cards, trick.lead_faction, shown, order,
-                      plain, frozenset()), order
+    name = tables.faction_names[lead]
+    plain = False
+    if ranks:
+        trick = make_trick(before, board.phase, seats, cards, name, shown, (), False,
+                           frozenset())
+        plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
+        order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_mask,
+                     trick, values)
+        if not plain and present & hooks.rerank_mask:
+            order = _reranked(board, trick, present, order)
+    else:
+        order = rank(cards, tables, lead, 0, None, values)
+    if not later:
+        return None, order, lead
+    return make_trick(before, board.phase, seats, cards, name, shown, order, plain,
+                      frozenset()), order, lead
+
+
+def _reranked(board: Board, trick: Trick, present: int, order: tuple[int, ...]
+              ) -> tuple[int, ...]:
+    """The order after the ``rerank`` hooks of the factions present (E16, E17)."""
+    tables = board.variant.tables
+    for fi in tables.hooks[board.phase].rerankers:
+        if present & tables.faction_masks[fi]:
+            context = make_trick(trick.state, trick.phase, trick.seats, trick.cards,
+                                 trick.lead_faction, trick.values, order, False, frozenset())
+            order = _checked_order(board, fi, tables.powers[fi].rerank(context, order), order)
+    return order
 
 
 def _checked_order(board: Board, fi: int, new: object, old: tuple[int, ...]) -> tuple[int, ...]:
@@ -161,30 +174,35 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     for index in tables.shared_zones:
         for card in board.zones[index]:
             movable |= 1 << card
-    trick, order = _ranked(board, before, present, movable)
+    trick, order, lead = _ranked(board, before, present, movable)
     seats = tables.seat_orders[board.leader]
     ranking = tuple(map(seats.__getitem__, order))
     won = 1 << cards[order[0]]
     events: list[RawEvent] = [
         (TrickCompleted.from_raw, board.phase, seats,
-         tuple(map(tables.deck.__getitem__, cards)), trick.lead_faction if trick else
-         tables.faction_names[tables.lead_of[cards[0]]], ranking)
+         tuple(map(tables.deck.__getitem__, cards)), tables.faction_names[lead], ranking)
     ]
     board.unplaced = present
     board.settling = True
     steps: list[Step] = []
     if trick is not None:
-        trick = _capture(board, trick, hooks, present, events)
+        if present & hooks.capture_mask:
+            trick = _capture(board, trick, hooks, present, events)
         placed = _place(board, trick, hooks, movable, events) if (
             movable & hooks.placer_mask or hooks.always_placers) else []
-        _place_default(board, ranking[0], events, placed)
-        if present & hooks.after_mask or won & hooks.after_win_mask:
+        after = present & hooks.after_mask or won & hooks.after_win_mask
+        _place_default(board, ranking[0], events, placed if after else None)
+        if after:
             for fi in hooks.after:
                 fmask = tables.faction_masks[fi]
                 if (won if fmask & hooks.after_win_mask else present) & fmask:
                     effects = tables.powers[fi].after_place(trick, tuple(placed))
                     steps += carry_out(board, fi, effects, events)
-        board.leader = _next_leader(trick, tables, hooks, present, events)
+        if present & hooks.leader_mask:
+            board.leader = _next_leader(trick, tables, hooks, present, events)
+        else:
+            board.leader = ranking[0]
+            events.append((LeaderChosen, ranking[0], None))
     else:
         _place_default(board, ranking[0], events, None)
         board.leader = ranking[0]
@@ -236,8 +254,6 @@ def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
              events: list[RawEvent]) -> Trick:
     """Carry out the ``capture`` hooks; the context then knows what they took."""
     tables = board.variant.tables
-    if not present & hooks.capture_mask:
-        return trick
     for fi in hooks.capturers:
         if present & tables.faction_masks[fi]:
             steps = carry_out(board, fi, tables.powers[fi].capture(trick), events)
@@ -290,7 +306,7 @@ def _place_default(board: Board, winner: int, events: list[RawEvent],
 def _next_leader(trick: Trick, tables: DeckTables, hooks: HookTable, present: int,
                  events: list[RawEvent]) -> int:
     """The winner leads, unless a ``next_leader`` hook decides (Dragons R8, Yetis E10)."""
-    if present & hooks.leader_mask:
+    if present & hooks.leader_mask:  # (checked by the caller too)
         for fi in hooks.leaders:
             if present & tables.faction_masks[fi]:
                 seat = tables.powers[fi].next_leader(trick)

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
+from claim._fast import slot_maker
 from claim.cards import Card
 from claim.errors import ArgumentError, RegistryError, UnknownNameError
 from claim.factions.effects import Effect, Option, Placement, Question, Step, ZoneSpec
@@ -80,6 +81,8 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "claim.powers"
 """Entry-point group through which installed packages provide powers."""
+
+_make_placement = slot_maker(Placement)
 
 RankKey = tuple[int, int, int, int]
 """A card's rank in a trick: compared as a tuple, higher ranks first.
@@ -155,7 +158,8 @@ class Trick:
 
     def send(self, positions: Sequence[int], zone: Zone | str, seat: int | None) -> list[Effect]:
         """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
-        return [Placement(self.cards[p], zone, seat) for p in positions]
+        cards, trick = self.cards, Zone.TRICK
+        return [_make_placement(cards[p], zone, seat, trick, None) for p in positions]
 
 
 @attrs.frozen(slots=True)
