@@ -10,6 +10,7 @@ tuples. The methods that apply rules ([`GameState.legal_moves`][],
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -200,7 +201,7 @@ class GameState:
         """The answers to the pending question, in its options' order."""
         if self.pending is None:
             return ()
-        return tuple(Choose(option.label) for option in self.pending.options)
+        return tuple(_choice(option.label) for option in self.pending.options)
 
     def discard(self) -> tuple[Card, ...]:
         """The cards out of the game."""
@@ -235,6 +236,12 @@ class GameState:
 
     def __str__(self) -> str:
         return _engine.describe(self)
+
+
+@functools.lru_cache(maxsize=4096)
+def _choice(label: str) -> Choose:
+    """The answer move of a label (moves are values: one object serves every state)."""
+    return Choose(label)
 
 
 from claim.engine import flow as _engine  # noqa: E402  (the engine imports this module)

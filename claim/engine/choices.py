@@ -10,9 +10,11 @@ by itself, one with none is skipped, and one with two or more waits as the state
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from claim.cards import Card
 from claim.engine.board import Board
 from claim.engine.effects import carry_out, owner_name
 from claim.errors import PowerError
@@ -41,12 +43,13 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
         if step.owner < 0 and recruit_directly(board, step.seat, step.data, events):
             board.queue.pop(0)
             continue
-        asked = _ask(board, step)
+        asked, trusted = _ask(board, step)
         if not isinstance(asked, Question):
             board.queue.pop(0)
             board.queue[0:0] = carry_out(board, step.owner, asked, events)
             continue
-        options = distinct_options(board, step.owner, asked)
+        # The rules' own options are distinct by construction; a power's are checked.
+        options = asked.options if trusted else distinct_options(board, step.owner, asked)
         if len(options) >= 2:
             board.pending = Question(asked.seat, asked.prompt, options)
             return
@@ -55,15 +58,17 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
             board.queue[0:0] = carry_out(board, step.owner, options[0].effects, events)
 
 
-def _ask(board: Board, step: Step) -> Question | Sequence[object]:
+def _ask(board: Board, step: Step) -> tuple[Question | Sequence[object], bool]:
+    """The step's question (or effects), and whether it comes from the rules alone."""
     if step.owner < 0:
-        return recruit_question(board, step)
+        amenders = _amenders(board, step.data)
+        return recruit_question(board, step, amenders), not amenders
     power = board.variant.tables.powers[step.owner]
     asked = power.ask(board.snapshot(), step)
     if isinstance(asked, Question) and asked.seat != step.seat:
         raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
                          f"from a step of seat {step.seat}", power.faction, asked)
-    return asked
+    return asked, False
 
 
 def distinct_options(board: Board, owner: int, question: Question) -> tuple[Option, ...]:
@@ -188,7 +193,7 @@ def recruit_directly(
     return True
 
 
-def recruit_question(board: Board, step: Step) -> Question:
+def recruit_question(board: Board, step: Step, amenders: list[int] | None = None) -> Question:
     """Phase 1: the follower ``step.seat`` gets (RULES 3), as the powers amend it.
 
     With face-up cards left, one option per distinct face-up card (labelled
@@ -200,22 +205,27 @@ def recruit_question(board: Board, step: Step) -> Question:
     deck = tables.deck
     options: tuple[Option, ...]
     if board.face_up:
-        kinds = dict.fromkeys(deck[c] for c in board.face_up)
-        options = tuple(
-            Option(f"take {card}", (Placement(next(c for c in board.face_up if deck[c] == card),
-                                              FOLLOWERS, seat, Zone.FACE_UP),), ("take", card))
-            for card in kinds
-        )
+        kinds = {deck[c]: c for c in reversed(board.face_up)}  # the first copy of each kind
+        options = tuple(_take_option(deck[c], c, seat)
+                        for c in dict.fromkeys(kinds[deck[c]] for c in board.face_up))
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
-    amenders = _amenders(board, step.data)
+    if amenders is None:
+        amenders = _amenders(board, step.data)
     if amenders:
         state = board.snapshot()
         for fi in amenders:
             amended = tables.powers[fi].recruit_options(state, step, options)
             options = options if amended is None else amended
     return Question(seat, "take a follower", options)
+
+
+@functools.lru_cache(maxsize=8192)
+def _take_option(card: Card, card_id: int, seat: int) -> Option:
+    """The rules' option of taking the face-up ``card`` (an immutable value, shared)."""
+    return Option(f"take {card}", (Placement(card_id, FOLLOWERS, seat, Zone.FACE_UP),),
+                  ("take", card))
 
 
 def recruit_amended(hooks: HookTable, present: int, won: int) -> bool:
