@@ -11,8 +11,8 @@ player's view must show them to that seat alone (RULES 7).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable
+from typing import ClassVar
 
 import attrs
 
@@ -218,9 +218,24 @@ Event = (
 """Any event."""
 
 
-RawEvent = tuple[Any, ...]
+_Zone = Zone | str
+RawEvent = (
+    tuple[Callable[[Phase, tuple[int, ...], tuple[Card, ...], str, tuple[int, ...]],
+                   TrickCompleted], Phase, tuple[int, ...], tuple[Card, ...], str,
+          tuple[int, ...]]
+    | tuple[type[Placed], Card, _Zone, int | None]
+    | tuple[type[Placed], Card, _Zone, int | None, _Zone, int | None]
+    | tuple[type[PlacedUnseen], _Zone, _Zone, int | None, Card]
+    | tuple[type[CardsExchanged], Card, Card]
+    | tuple[type[PowerStateChanged], str, Hashable]
+    | tuple[type[FaceUpTurned], tuple[Card, ...]]
+    | tuple[type[FaceUpTaken] | type[CardDrawn] | type[Peeked], int | None, Card]
+    | tuple[type[LeaderChosen], int, str | None]
+    | tuple[type[PhaseStarted], Phase]
+)
 """An event as the engine stores it: its class (or a named constructor such as
-[`TrickCompleted.from_raw`][]), then the arguments that build it."""
+[`TrickCompleted.from_raw`][]), then the arguments that build it, typed per event
+so that `mypy --strict` checks every place the engine records one."""
 
 
 @pickle_by_fields

@@ -33,6 +33,7 @@ from claim.engine.tricks import resolve_trick
 from claim.errors import ClaimError, IllegalMoveError
 from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
+from claim.records import RawEvent
 from claim.state import GameState
 from claim.tables import DeckTables
 from claim.variant import Variant
@@ -218,7 +219,7 @@ def _answer(state: GameState, move: Choose) -> GameState:
     seat = state.pending.seat
     label = matching(state.pending.options, move.label, state.variant)
     assert label is not None
-    events: list = []  # type: ignore[type-arg]
+    events: list[RawEvent] = []
     answer(board, Choose(label.label), events)
     if board.pending is None:
         advance(board, events)
@@ -263,7 +264,7 @@ def _play(
 
 def _play_with_choice(
     state: GameState, seat: int, card: int, option: str | None
-) -> tuple[Board, list, PlayCard]:  # type: ignore[type-arg]
+) -> tuple[Board, list[RawEvent], PlayCard]:
     """Play a card whose power asks a choice as part of playing it (E3, E5)."""
     from claim.engine.effects import carry_out
 
@@ -274,7 +275,7 @@ def _play_with_choice(
     board = Board(state)
     board.hands[seat] ^= 1 << card
     board.trick = state.trick + (card,)
-    events: list = []  # type: ignore[type-arg]
+    events: list[RawEvent] = []
     if chosen is not None:
         for owner, effects in chosen.parts:
             if carry_out(board, owner, effects, events):
