@@ -269,15 +269,17 @@ def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
     zone); return the placements they made."""
     tables = board.variant.tables
     placed: list[Placement] = []
+    cards = trick.cards
     for fi in hooks.placers:
         fmask = tables.faction_masks[fi]
         if not movable & fmask and fi not in hooks.always_placers:
             continue
-        positions = tuple(p for p, c in enumerate(trick.cards) if board.unplaced >> c & 1
-                          and (1 << c) & fmask)
+        mine = fmask & board.unplaced
+        positions = tuple(p for p in range(len(cards)) if mine >> cards[p] & 1) if mine else ()
         effects = tables.powers[fi].place(trick, positions)
-        board.queue += carry_out(board, fi, effects, events)
-        placed += [e for e in effects or () if isinstance(e, Placement)]
+        if effects is not None:
+            board.queue += carry_out(board, fi, effects, events)
+            placed += [e for e in effects if isinstance(e, Placement)]
     return placed
 
 
