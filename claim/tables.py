@@ -144,6 +144,7 @@ class HookTable:
     leaders: tuple[int, ...]
     leader_mask: int
     recruiters: tuple[int, ...]
+    recruiter_masks: tuple[int, ...]
     recruit_mask: int
     recruit_win_mask: int
     any_mask: int
@@ -200,6 +201,7 @@ def _hook_table(
         leaders=users("next_leader"),
         leader_mask=mask("next_leader"),
         recruiters=users("recruit_options"),
+        recruiter_masks=tuple(faction_masks[i] for i in users("recruit_options")),
         recruit_mask=mask("recruit_options"),
         recruit_win_mask=win_mask("recruit_options"),
     )

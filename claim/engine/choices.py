@@ -234,27 +234,21 @@ def recruit_amended(hooks: HookTable, present: int, won: int) -> bool:
     return bool(present & hooks.recruit_mask or won & hooks.recruit_win_mask)
 
 
-def _amenders(board: Board, data: Hashable) -> list[int]:
-    """The faction indices whose ``recruit_options`` apply to a recruiting step's
-    trick (``data``: its ``(seat, card id)`` plays and the ranking of seats)."""
-    tables = board.variant.tables
-    hooks = tables.hooks[board.phase]
+def _amenders(board: Board, data: Any) -> list[int]:
+    """The faction indices whose ``recruit_options`` apply to a recruiting step
+    (found once per trick: the step's data is ``(plays, ranking, amenders)``)."""
+    return list(data[2])
+
+
+def amenders(hooks: HookTable, plays: tuple[tuple[int, int], ...], ranking: tuple[int, ...]
+             ) -> tuple[int, ...]:
+    """The faction indices whose ``recruit_options`` apply to a phase 1 trick: those
+    whose cards were played, or (for hooks gated by `on_win`) won it."""
     present = 0
-    for _, card in data[0]:  # type: ignore[index]
+    for _, card in plays:
         present |= 1 << card
     if not present & (hooks.recruit_mask | hooks.recruit_win_mask):
-        return []
-    won = _won_bit(board, data)
-    found = []
-    for fi in hooks.recruiters:
-        fmask = tables.faction_masks[fi]
-        if (won if fmask & hooks.recruit_win_mask else present) & fmask:
-            found.append(fi)
-    return found
-
-
-def _won_bit(board: Board, data: Any) -> int:
-    """The bit of the card of rank 1, from a recruiting step's data."""
-    plays: tuple[tuple[int, int], ...] = data[0]
-    winner: int = data[1][0]
-    return next(1 << card for seat, card in plays if seat == winner)
+        return ()
+    won = next(1 << card for seat, card in plays if seat == ranking[0])
+    return tuple(fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
+                 if (won if fmask & hooks.recruit_win_mask else present) & fmask)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import recruit_amended, run_queue
+from claim.engine.choices import amenders, recruit_amended, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
@@ -247,7 +247,8 @@ def _recruit(
         if start == len(ranking):
             return []
     plays = tuple(zip(seats, cards))
-    return [Step(-1, seat, "recruit", (plays, ranking)) for seat in ranking[start:]]
+    data = (plays, ranking, amenders(board.variant.tables.hooks[RECRUIT], plays, ranking))
+    return [Step(-1, seat, "recruit", data) for seat in ranking[start:]]
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,

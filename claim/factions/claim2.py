@@ -242,7 +242,7 @@ class Seers(FactionPower):
         self, state: GameState, step: Step, options: tuple[Option, ...]
     ) -> tuple[Option, ...] | None:
         """The Seer's winner may take the top card instead of a face-up card (R10)."""
-        plays, ranking = step.data
+        plays, ranking = step.data[0], step.data[1]
         winner = ranking[0]  # type: ignore[index]
         card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
         if step.seat != winner or not self._won(card, state) or not state.face_up:

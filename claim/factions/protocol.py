@@ -332,7 +332,7 @@ class FactionPower:
     ) -> tuple[Option, ...] | None:
         """Phase 1: change a recruit's options (Seers, Ghosts); None: unchanged.
 
-        ``step.data`` is ``(plays, ranking)``: the trick's ``(seat, card id)`` in
+        ``step.data`` starts ``(plays, ranking)``: the trick's ``(seat, card id)`` in
         play order and the seats from rank 1 down.
         """
         return None
