@@ -216,7 +216,9 @@ def _check_official(factions: Sequence[Faction], players: int) -> None:
     rule = ("an official deck holds exactly one pair: Knights & Goblins, Gnomes & Giants, "
             "or Elves, Orcs & Elf-Orcs")
     if not complete:
-        raise VariantError(f"no pair: {rule} (RULES 1)", key="factions")
+        lone = sorted(set(names) & set().union(*partial)) if partial else []
+        part = f" ({', '.join(lone)} without the rest of their pair)" if lone else ""
+        raise VariantError(f"no pair{part}: {rule} (RULES 1)", key="factions")
     if len(complete) > 1:
         count = "both" if len(complete) == 2 else "three"
         raise VariantError(f"{count} pairs: {rule} (RULES 1)", key="factions")

@@ -443,3 +443,39 @@ def test_random_games_of_a_mix_are_reproducible() -> None:
 
     assert game(11) == game(11)
     assert game(11).result() == game(11).result()
+
+
+# -- the expansion mixing rule (EXPANSIONS Mixing) ------------------------------------
+
+
+@pytest.mark.parametrize("players, factions, words", [
+    (2, ["elves", "orcs", "elf_orcs", "ice_kings", "zombies", "yetis"], ("ice_kings",
+                                                                     "ice_queens", "whole")),
+    (2, ["elves", "orcs", "elf_orcs", "knights", "goblins"], ("both pairs",)),
+    (2, ["knights", "goblins", "elves", "zombies", "yetis", "satyrs"],
+     ("elves without its partner",)),
+    (2, ["elves", "orcs", "zombies", "yetis", "satyrs", "ghosts"], ("no pair",
+                                                                   "elves, orcs")),
+    (3, ["elves", "orcs", "elf_orcs", "zombies", "yetis", "satyrs", "ghosts"],
+     ("72 cards", "62 cards")),
+])
+def test_expansion_mixing_rule_refusals(players: int, factions: list[str],
+                                        words: tuple[str, ...]) -> None:
+    """EXPANSIONS Mixing: one pair (Elves, Orcs & Elf-Orcs is a pair of three), couples
+    whole, 52 cards for 2 players and 72 for 3-4; anything else names the rule."""
+    with pytest.raises(claim.VariantError) as info:
+        claim.mix(factions, players=players)
+    for word in words:
+        assert word in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize("players, factions", [
+    (2, ["elves", "orcs", "elf_orcs", "ice_kings", "ice_queens", "zombies"]),
+    (3, ["gnomes", "giants", "ice_kings", "ice_queens", "awakeners", "dark_elves",
+         "cyclops"]),
+    (4, ["knights", "goblins", "basilisks", "unicorns", "mermaids", "druids", "satyrs"]),
+])
+def test_expansion_official_mixes_are_accepted(players: int, factions: list[str]) -> None:
+    """EXPANSIONS Mixing: a pair, any couple whole and the deck size of RULES 2."""
+    variant = claim.mix(factions, players=players)
+    assert not variant.house and len(variant.deck) == (52 if players == 2 else 72)
