@@ -18,6 +18,7 @@ import attrs
 from claim._checks import check_seat
 from claim._fast import pickle_by_fields
 from claim.cards import Card
+from claim.deals import Deal
 from claim.factions.effects import Question, Step
 from claim.moves import Choose, Move
 from claim.records import MoveRecord
@@ -59,6 +60,13 @@ class GameState:
         pending: The question the game waits for, if any.
         queue: Steps still to be asked after ``pending``, in order.
         records: One record per applied move, in order.
+        deal: How the game was dealt (None for a state built by hand): with
+            ``records`` it is the game's record (see [`claim.gamerecord`][]).
+
+    Equality (``==``) and hashing compare every field, the history (``records``)
+    and the deal included: two states reached by different move orders differ.
+    [`position_key`][] compares positions without history, with identical cards
+    interchangeable.
     """
 
     variant: Variant
@@ -77,6 +85,7 @@ class GameState:
     pending: Question | None
     queue: tuple[Step, ...]
     records: tuple[MoveRecord, ...]
+    deal: Deal | None = None
 
     # -- whose turn --------------------------------------------------------
 
