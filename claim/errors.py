@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Iterable
 
 __all__ = [
+    "ActionError",
     "ArgumentError",
     "ClaimError",
     "DealError",
@@ -234,3 +235,17 @@ class SaveError(ClaimError, ValueError):
         self.path = path
         self.reason = reason
         super().__init__(f"{path}: {reason}")
+
+
+class ActionError(ClaimError, ValueError):
+    """An action id out of range, or a move that has no action id in a variant.
+
+    Attributes:
+        value: The id or move given.
+        variant: The variant's name.
+    """
+
+    def __init__(self, value: object, variant: str, reason: str) -> None:
+        self.value = value
+        self.variant = variant
+        super().__init__(f"{quote(value)} in {variant!r}: {reason}")

@@ -242,9 +242,31 @@ class GameState:
         """How many cards ``seat`` holds."""
         return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
 
+    # -- saving, keys and encodings (delegated: claim.serialize, keys, actions) ----
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This state as a JSON document (see `claim.serialize.to_json`)."""
+        from claim.serialize import to_json
+
+        return to_json(self, indent=indent)
+
+    def position_key(self) -> Hashable:
+        """A hashable key of the position, without history (`claim.keys.position_key`)."""
+        return _keys.position_key(self)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal moves, sorted (`claim.actions.legal_action_ids`)."""
+        return _actions.legal_action_ids(self)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action id of the variant (`claim.actions.legal_action_mask`)."""
+        return _actions.legal_action_mask(self)
+
     def __str__(self) -> str:
         return _engine.describe(self)
 
 
+from claim import actions as _actions  # noqa: E402
+from claim import keys as _keys  # noqa: E402
 from claim.engine import flow as _engine  # noqa: E402  (the engine imports this module)
 from claim.engine import scoring as _scoring  # noqa: E402

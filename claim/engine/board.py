@@ -14,8 +14,8 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from claim._fast import slot_maker
-from claim.errors import PowerError
 from claim.deals import Deal
+from claim.errors import PowerError
 from claim.factions.effects import Question, Step
 from claim.records import MoveRecord
 from claim.state import GameState
