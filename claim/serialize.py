@@ -1,7 +1,8 @@
-"""JSON saves of states, game records and moves: versioned, validated, no pickle.
+"""JSON saves of states, game records, move records and moves: versioned, validated.
 
 Every document is a JSON object with ``"format"`` (``"claim-state"``,
-``"claim-record"`` or ``"claim-move"``) and ``"version": 1``. States and records name
+``"claim-record"``, ``"claim-move-record"`` or ``"claim-move"``) and ``"version": 1``.
+No pickle anywhere. States and records name
 their variant with the sha256 of its rules (`claim.gamerecord.variant_hash`), and
 hold its whole definition inline when it is not a built-in variant.
 
@@ -34,6 +35,8 @@ from claim.gamerecord import (
 )
 from claim.loading import variant_from_yaml
 from claim.moves import Choose, Move, PlayCard
+from claim.recordjson import move_record_doc, move_record_from_doc
+from claim.records import MoveRecord
 from claim.snapshot import check_snapshot, snapshot
 from claim.state import GameState
 from claim.variant import Variant
@@ -43,15 +46,18 @@ __all__ = ["from_json", "to_json", "VERSION"]
 VERSION = 1
 """The version of the documents written; other versions are refused."""
 
+FORMATS = ("claim-state", "claim-record", "claim-move", "claim-move-record")
+"""The documents read and written."""
+
 MAX_DOCUMENT_CHARS = 4_000_000
 """The longest document read."""
 
-Saveable = GameState | GameRecord | PlayCard | Choose
+Saveable = GameState | GameRecord | MoveRecord | PlayCard | Choose
 
 
 def to_json(obj: Saveable, *, inline_variant: bool | None = None,
             indent: int | None = None) -> str:
-    """A JSON document for a state, a game record or a move.
+    """A JSON document for a state, a game record, a move record or a move.
 
     Args:
         obj: What to save.
@@ -65,6 +71,8 @@ def to_json(obj: Saveable, *, inline_variant: bool | None = None,
     """
     if isinstance(obj, (PlayCard, Choose)):
         return json.dumps(_move_doc(obj), indent=indent)
+    if isinstance(obj, MoveRecord):
+        return json.dumps(move_record_doc(obj, _move_doc(obj.move)), indent=indent)
     if isinstance(obj, GameState):
         doc = _record_doc(record_of(obj), "claim-state", inline_variant)
         doc["snapshot"] = snapshot(obj)
@@ -73,7 +81,7 @@ def to_json(obj: Saveable, *, inline_variant: bool | None = None,
     else:
         from claim.errors import ArgumentError
 
-        raise ArgumentError("obj", obj, "a GameState, a GameRecord or a move")
+        raise ArgumentError("obj", obj, "a GameState, a GameRecord, a MoveRecord or a move")
     return json.dumps(doc, indent=indent)
 
 
@@ -106,7 +114,8 @@ def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str,
 
 
 def from_json(text: str | bytes, variant: Variant | None = None) -> Saveable:
-    """Load a document written by [`to_json`][]: a state, a record or a move.
+    """Load a document written by [`to_json`][]: a state, a record, a move record or
+    a move.
 
     Args:
         text: The JSON document.
@@ -121,6 +130,10 @@ def from_json(text: str | bytes, variant: Variant | None = None) -> Saveable:
     if kind == "claim-move":
         _keys(doc, {"format", "version", "play", "option", "choose"}, "$")
         return _load_move(doc)
+    if kind == "claim-move-record":
+        _keys(doc, {"format", "version", "seat", "move", "events"}, "$")
+        move = _expect(doc.get("move"), dict, "$.move", "a move {play, option} or {choose}")
+        return move_record_from_doc(doc, _load_move(move, "$.move"))
     keys = {"format", "version", "variant", "deal", "moves"}
     _keys(doc, keys | {"snapshot"} if kind == "claim-state" else keys, "$")
     record, state = _load_record(doc, variant)
@@ -158,9 +171,9 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError("$", "nested too deeply") from None
     if not isinstance(doc, dict):
         raise SaveError("$", f"a document is a JSON object, not {type(doc).__name__}")
-    if doc.get("format") not in ("claim-state", "claim-record", "claim-move"):
+    if doc.get("format") not in FORMATS:
         raise SaveError("$.format", f"{quote(doc.get('format'))} is not a claim document "
-                        "(expected 'claim-state', 'claim-record' or 'claim-move')")
+                        f"(expected one of {', '.join(map(repr, FORMATS))})")
     if doc.get("version") != VERSION:
         raise SaveError("$.version", f"version {quote(doc.get('version'))} is not supported "
                         f"(this library reads version {VERSION})")
@@ -180,17 +193,17 @@ def _expect(value: Any, kind: type | tuple[type, ...], path: str, what: str) -> 
     return value
 
 
-def _load_move(doc: dict[str, Any]) -> Move:
+def _load_move(doc: dict[str, Any], path: str = "$") -> Move:
     try:
         if "choose" in doc:
-            return Choose(_expect(doc["choose"], str, "$.choose", "an answer's label"))
-        play = _expect(doc.get("play"), dict, "$.play", "a card {faction, value, code}")
+            return Choose(_expect(doc["choose"], str, f"{path}.choose", "an answer's label"))
+        play = _expect(doc.get("play"), dict, f"{path}.play", "a card {faction, value, code}")
         card = Card(play.get("faction"), play.get("value"), play.get("code"))
         return PlayCard(card, doc.get("option"))
     except SaveError:
         raise
     except (ClaimError, TypeError) as exc:
-        raise SaveError("$.play", f"not a move: {exc}") from None
+        raise SaveError(f"{path}.play", f"not a move: {exc}") from None
 
 
 def _load_variant(ref: Any, given: Variant | None) -> Variant:

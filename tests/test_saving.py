@@ -239,3 +239,27 @@ def test_variant_hash_mismatch_refused() -> None:
     doc = doc_of(played(CLAIM, 1, 3))
     doc["variant"]["sha256"] = "0" * 64
     refused(doc, "$.variant.sha256", "other rules")
+
+
+def test_move_records_round_trip() -> None:
+    """Every MoveRecord of a game (RULES 3 tricks, private draws, power state changes
+    of the expansions) saves as 'claim-move-record' and loads back equal."""
+    rng = random.Random(8)
+    variant = claim.mix(random_official_mix(rng, 3), players=3)
+    state = played(variant, 8, 1000)
+    for record in state.records:
+        text = to_json(record)
+        assert json.loads(text)["format"] == "claim-move-record"
+        assert from_json(text) == record
+
+
+def test_bad_move_record_refused() -> None:
+    """An unknown event kind or wrong arguments are refused at their path."""
+    record = played(CLAIM, 2, 2).records[-1]
+    doc = json.loads(to_json(record))
+    assert doc["events"], "the second play completes a trick"
+    doc["events"][0]["event"] = "Exploded"
+    refused(doc, "$.events[0].event", "Exploded")
+    doc = json.loads(to_json(record))
+    doc["events"][0]["args"] = doc["events"][0]["args"][:1]
+    refused(doc, "$.events[0].args", "not arguments")
