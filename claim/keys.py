@@ -10,12 +10,14 @@ different ids. [`position_key`][] forgets the history and which copy is which:
 - every ordered zone (the trick, the face-up cards, the draw pile, a line, a second
   deck) and the chance order keep the sequence of kinds;
 - the phase, the leader, the pending question (its seat, prompt and labels, which
-  name cards by kind), the queued steps and the power states are kept as they are.
+  name cards by kind), the queued steps (the rules' recruiting steps with their
+  trick's cards by kind) and the power states are kept as they are.
 
 So two states whose every zone holds the same cards give equal keys, whichever copy
-of an identical card lies where. Power states and step data are taken as the powers
-store them: a power that keeps card ids of identical copies in its state (none of the
-built-in ones does: Elf-Orc declarations name unique cards) keys by copy.
+of an identical card lies where. Power states and the data of the powers' own steps
+are taken as the powers store them: a power that keeps card ids of identical copies
+there (none of the built-in ones does: Elf-Orc declarations name unique cards, a
+Giant's smash step holds a value) keys by copy.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import TYPE_CHECKING
 from claim.variant import Variant
 
 if TYPE_CHECKING:
+    from claim.factions.effects import Step
     from claim.state import GameState
 
 __all__ = ["position_key"]
@@ -75,6 +78,15 @@ class _KeyTables:
                 self.canon[part] = low
         return low
 
+    def step(self, step: Step) -> Hashable:
+        """A queued step; the rules' recruiting steps name their trick's cards by kind."""
+        if step.owner == -1 and step.kind == "recruit":
+            plays, ranking = step.data
+            kinds = self.kinds
+            plays = tuple((seat, kinds[cid]) for seat, cid in plays)  # type: ignore[attr-defined]
+            return (-1, step.seat, "recruit", plays, ranking)
+        return (step.owner, step.seat, step.kind, step.data)
+
     def seq(self, ids: tuple[int, ...]) -> Hashable:
         """An ordered zone as its sequence of kinds."""
         if self.kind_bytes:
@@ -118,5 +130,5 @@ def position_key(state: GameState) -> Hashable:
         state.phase.value, state.leader, t.seq(state.trick), t.seq(state.face_up),
         t.seq(state.draw_pile), tuple(masks), zones, state.power_states,
         t.seq(state.chance), question,
-        tuple((s.owner, s.seat, s.kind, s.data) for s in state.queue),
+        tuple(map(t.step, state.queue)) if state.queue else (),
     )

@@ -30,17 +30,21 @@ def _swap_copies(deal: Deal, first: int, second: int) -> Deal:
                         draw_pile=fix(deal.draw_pile), seed=None)
 
 
-def test_identical_copies_give_the_same_position_key() -> None:
-    """RULES 1: the same deal written with other copies of identical cards (the Goblin
-    0s) gives unequal states but equal position keys, move after move."""
-    state = claim.new_game(CLAIM, seed=7)
+@pytest.mark.parametrize(("name", "copy"), [("claim", "Gb0"), ("knights-3p", "Gb0"),
+                                            ("claim2", "Gn5"), ("giant-hunt", "Gn1")])
+def test_identical_copies_give_the_same_position_key(name: str, copy: str) -> None:
+    """RULES 1: the same deal written with other copies of identical cards (Goblin 0s,
+    Gnomes) gives unequal states but equal position keys, move after move, pending
+    choices (3 players: rank 1 chooses a face-up card) included."""
+    variant = claim.load_variant(name)
+    state = claim.new_game(variant, seed=7)
     assert state.deal is not None
-    goblin0 = [cid for cid, card in enumerate(CLAIM.deck) if str(card) == "Gb0"]
+    goblin0 = [cid for cid, card in enumerate(variant.deck) if str(card) == copy]
     holders = [next(i for i, h in enumerate(state.deal.hands) if cid in h)
                if any(cid in h for h in state.deal.hands) else None for cid in goblin0]
     first, second = next((a, b) for a in goblin0 for b in goblin0
                          if holders[goblin0.index(a)] != holders[goblin0.index(b)])
-    other = start(GameRecord(CLAIM, _swap_copies(state.deal, first, second)))
+    other = start(GameRecord(variant, _swap_copies(state.deal, first, second)))
     rng = random.Random(7)
     while not state.is_over:
         assert other != state
