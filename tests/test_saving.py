@@ -263,3 +263,39 @@ def test_bad_move_record_refused() -> None:
     doc = json.loads(to_json(record))
     doc["events"][0]["args"] = doc["events"][0]["args"][:1]
     refused(doc, "$.events[0].args", "not arguments")
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    found = [path]
+    items = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else ())
+    for key, item in items:
+        found += _paths(item, (*path, key))
+    return found
+
+
+def test_mutated_documents_load_or_raise_save_error() -> None:
+    """Hostile input: any field of a saved state, record, move record or move replaced
+    or deleted either loads (a change that means the same game) or raises SaveError;
+    no other exception escapes."""
+    rng = random.Random(1)
+    docs = []
+    for name, moves in (("claim", 10), ("knights-3p", 20), ("claim2", 40)):
+        state = played(name, 1, moves)
+        docs += [doc_of(state), json.loads(to_json(claim.record_of(state))),
+                 json.loads(to_json(state.records[-1]))]
+    values: list[Any] = [None, True, -1, 5, 10**30, 1.5, "", "Kn7", [], {}, [[]], ["Gb0"]]
+    for _ in range(400):
+        doc = json.loads(json.dumps(rng.choice(docs)))
+        path = rng.choice(_paths(doc)[1:])
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.7:
+            parent[path[-1]] = rng.choice(values)
+        else:
+            del parent[path[-1]]
+        try:
+            from_json(json.dumps(doc))
+        except claim.SaveError:
+            pass
