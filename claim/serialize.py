@@ -65,8 +65,13 @@ def to_json(obj: Saveable, *, inline_variant: bool | None = None,
             for variants that are not built in (or differ from the built-in one).
         indent: JSON indentation (None: compact).
 
+    A state is saved as its record plus a snapshot. A state changed by hand
+    (``attrs.evolve``) keeps the deal and history it was made from, which do not lead
+    to it: its document is written, but loading it is refused (the snapshot is not
+    what the moves give).
+
     Raises:
-        SaveError: A state built by hand (it has no deal), or a power state that
+        SaveError: A state built by hand without a deal, or a power state that
             is not plain data (ints, strings, booleans, None and tuples of them).
     """
     if isinstance(obj, (PlayCard, Choose)):
