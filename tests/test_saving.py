@@ -298,3 +298,13 @@ def test_mutated_documents_load_or_raise_save_error() -> None:
             del parent[path[-1]]
         with contextlib.suppress(claim.SaveError):
             from_json(json.dumps(doc))
+
+
+def test_state_changed_by_hand_is_refused_on_loading() -> None:
+    """A state changed with attrs.evolve keeps a deal and moves that do not lead to
+    it: its document is written, but loading refuses the snapshot."""
+    state = played(CLAIM, 1, 8)
+    changed = attrs.evolve(state, leader=1 - state.leader)
+    with pytest.raises(claim.SaveError) as info:
+        from_json(to_json(changed))
+    assert info.value.path.startswith("$.snapshot")
