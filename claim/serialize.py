@@ -41,7 +41,7 @@ from claim.snapshot import check_snapshot, snapshot
 from claim.state import GameState
 from claim.variant import Variant
 
-__all__ = ["from_json", "to_json", "VERSION"]
+__all__ = ["VERSION", "from_json", "record_from_json", "state_from_json", "to_json"]
 
 VERSION = 1
 """The version of the documents written; other versions are refused."""
@@ -145,14 +145,38 @@ def from_json(text: str | bytes, variant: Variant | None = None) -> Saveable:
     for step, move in enumerate(record.moves):
         state = play_step(state, move, step, "$.moves")
     if kind == "claim-record":
-        return attrs_evolve_moves(record, state)
+        return _canonical_moves(record, state)
     if "snapshot" not in doc:
         raise SaveError("$.snapshot", "a saved state needs its snapshot")
     check_snapshot(doc["snapshot"], state, "$.snapshot")
     return state
 
 
-def attrs_evolve_moves(record: GameRecord, state: GameState) -> GameRecord:
+def state_from_json(text: str | bytes, variant: Variant | None = None) -> GameState:
+    """[`from_json`][] for a document that must be a saved state (``claim-state``).
+
+    Raises:
+        SaveError: As `from_json`, or the document is not a state (``$.format``).
+    """
+    loaded = from_json(text, variant)
+    if not isinstance(loaded, GameState):
+        raise SaveError("$.format", "this document is not a saved state ('claim-state')")
+    return loaded
+
+
+def record_from_json(text: str | bytes, variant: Variant | None = None) -> GameRecord:
+    """[`from_json`][] for a document that must be a game record (``claim-record``).
+
+    Raises:
+        SaveError: As `from_json`, or the document is not a game record.
+    """
+    loaded = from_json(text, variant)
+    if not isinstance(loaded, GameRecord):
+        raise SaveError("$.format", "this document is not a game record ('claim-record')")
+    return loaded
+
+
+def _canonical_moves(record: GameRecord, state: GameState) -> GameRecord:
     """The record with its moves as the engine recorded them (canonical moves)."""
     return GameRecord(record.variant, record.deal, tuple(r.move for r in state.records))
 

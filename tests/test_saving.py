@@ -308,3 +308,17 @@ def test_state_changed_by_hand_is_refused_on_loading() -> None:
     with pytest.raises(claim.SaveError) as info:
         from_json(to_json(changed))
     assert info.value.path.startswith("$.snapshot")
+
+
+def test_typed_loaders_refuse_other_documents() -> None:
+    """state_from_json and record_from_json load only their own format."""
+    from claim.serialize import record_from_json, state_from_json
+
+    state = played(CLAIM, 1, 4)
+    assert state_from_json(to_json(state)) == state
+    record = claim.record_of(state)
+    assert record_from_json(to_json(record)) == record
+    with pytest.raises(claim.SaveError, match="not a saved state"):
+        state_from_json(to_json(record))
+    with pytest.raises(claim.SaveError, match="not a game record"):
+        record_from_json(to_json(state))
