@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Sequence
 
 from claim import __version__, cli_tools
-from claim.engine.deal import new_game
 from claim.errors import ClaimError, SaveError, VariantError
+from claim.gamerecord import record_of, start
 from claim.loading import builtin_variants, load_variant
 from claim.state import GameState
 from claim.testing import random_playout
@@ -48,7 +47,7 @@ def _demo_variant(args: argparse.Namespace) -> Variant:
 def _demo(args: argparse.Namespace) -> int:
     variant = _demo_variant(args)
     state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
-    first = new_game(variant, rng=random.Random(args.seed), first_leader=args.first_leader)
+    first = start(record_of(state))  # the dealt state, for the first face-up cards
     print(f"{state.variant.title}, seed {args.seed}: {variant.players} random players")
     print("recruit:")
     for line in trick_lines(state.records, first.face_up_cards):
@@ -62,7 +61,6 @@ def _demo(args: argparse.Namespace) -> int:
 
 def write_record(state: GameState, path: str) -> None:
     """Write ``state``'s game record as JSON to ``path`` (``claim demo --record``)."""
-    from claim.gamerecord import record_of
     from claim.serialize import to_json
 
     try:
@@ -74,7 +72,7 @@ def write_record(state: GameState, path: str) -> None:
 
 def _replay(args: argparse.Namespace) -> int:
     """``claim replay FILE``: print a saved game (record or state) trick by trick."""
-    from claim.gamerecord import GameRecord, record_of, replay
+    from claim.gamerecord import GameRecord, replay
     from claim.serialize import from_json
 
     try:
