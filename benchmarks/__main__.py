@@ -12,6 +12,8 @@ Workloads:
   repetition seeds one ``random.Random`` that deals and plays all its games (for
   the engine and the baselines alike, so seeding is not what is timed);
 * creating a game, pickling and unpickling a mid-game state;
+* a JSON round trip (``to_json`` then ``from_json``, which replays the record), a
+  position key and a legal-action mask of a state at the start of phase 2;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -96,6 +98,54 @@ def pickling(variant: claim.Variant) -> Workload:
     return run
 
 
+def mid_game(variant: claim.Variant) -> claim.GameState:
+    """A seeded state at the start of phase 2 (26 random moves of a 2-player game)."""
+    rng = random.Random(0)
+    state = claim.new_game(variant, seed=0)
+    for _ in range(26):
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def json_round_trip(variant: claim.Variant) -> Workload:
+    """``from_json(to_json(state))`` of a mid-game state (the loader replays the
+    record and checks the snapshot); counts round trips."""
+    state = mid_game(variant)
+
+    def run(count: int) -> int:
+        for _ in range(count):
+            claim.from_json(claim.to_json(state))
+        return count
+
+    return run
+
+
+def position_keys(variant: claim.Variant) -> Workload:
+    """``position_key()`` of a mid-game state; counts keys."""
+    state = mid_game(variant)
+    key = state.position_key
+
+    def run(count: int) -> int:
+        for _ in range(count):
+            key()
+        return count
+
+    return run
+
+
+def action_masks(variant: claim.Variant) -> Workload:
+    """``legal_action_mask()`` of a mid-game state; counts masks."""
+    state = mid_game(variant)
+    mask = state.legal_action_mask
+
+    def run(count: int) -> int:
+        for _ in range(count):
+            mask()
+        return count
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -133,6 +183,11 @@ def workloads() -> dict[str, tuple[Workload, int]]:
             engine_games(claim.mix(seven, players=players)), 200)
     found["new_game claim"] = (creating(claim.load_variant("claim")), 5000)
     found["pickle round trip claim"] = (pickling(claim.load_variant("claim")), 5000)
+    for name in ("claim", "claim2"):
+        variant = claim.load_variant(name)
+        found[f"json round trip {name}"] = (json_round_trip(variant), 1000)
+        found[f"position_key {name}"] = (position_keys(variant), 20000)
+        found[f"legal_action_mask {name}"] = (action_masks(variant), 20000)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()

@@ -10,10 +10,13 @@ Examples:
     1
 """
 
+from claim.actions import action_count, action_id, action_move
 from claim.cards import Card, Faction
+from claim.deals import Deal
 from claim.engine.deal import new_game
 from claim.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
 from claim.errors import (
+    ActionError,
     ArgumentError,
     ClaimError,
     DealError,
@@ -22,15 +25,18 @@ from claim.errors import (
     NotationError,
     PowerError,
     RegistryError,
+    SaveError,
     SeatError,
     UnknownNameError,
     VariantError,
 )
 from claim.factions.protocol import FactionPower, RuleOption, registry
+from claim.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.loading import builtin_variants, load_variant, mix, variant_from_yaml
 from claim.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
 from claim.notation import parse_card, parse_move
 from claim.records import MoveRecord
+from claim.serialize import from_json, to_json
 from claim.state import GameState
 from claim.text import format_result
 from claim.variant import Variant
@@ -39,10 +45,12 @@ from claim.zones import Phase, Zone
 __version__ = "0.1.0"
 
 __all__ = [
+    "ActionError",
     "ArgumentError",
     "Card",
     "Choose",
     "ClaimError",
+    "Deal",
     "DealError",
     "DecidedBy",
     "DeclineSmash",
@@ -50,6 +58,7 @@ __all__ = [
     "FactionPower",
     "FactionVote",
     "GameNotOverError",
+    "GameRecord",
     "GameResult",
     "GameState",
     "IllegalMoveError",
@@ -60,7 +69,9 @@ __all__ = [
     "PlayCard",
     "PowerError",
     "RegistryError",
+    "ReplayError",
     "RuleOption",
+    "SaveError",
     "SeatError",
     "Smash",
     "TakeFaceUp",
@@ -69,14 +80,21 @@ __all__ = [
     "Variant",
     "VariantError",
     "Zone",
+    "action_count",
+    "action_id",
+    "action_move",
     "builtin_variants",
     "faction_votes",
     "format_result",
+    "from_json",
     "load_variant",
     "mix",
     "new_game",
     "parse_card",
     "parse_move",
+    "record_of",
     "registry",
+    "replay",
+    "to_json",
     "variant_from_yaml",
 ]

@@ -1,7 +1,8 @@
 """The `claim` command (also `python -m claim`). Thin: public API and records only.
 
 `claim demo` plays a seeded game between random players and prints each trick and
-the final votes; `claim variants` lists the built-in variants. The commands for people
+the final votes (``--record FILE`` also saves its game record); `claim replay FILE`
+prints a saved game; `claim variants` lists the built-in variants. The commands for people
 who write variants (`validate`, `show`, `schema`) are in [`claim.cli_tools`][claim.cli_tools].
 """
 
@@ -9,14 +10,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from collections.abc import Sequence
 
 from claim import __version__, cli_tools
-from claim.engine.deal import new_game
-from claim.errors import ClaimError, VariantError
+from claim.errors import ClaimError, SaveError, VariantError
+from claim.gamerecord import record_of, start
 from claim.loading import builtin_variants, load_variant
+from claim.state import GameState
 from claim.testing import random_playout
 from claim.text import result_lines, trick_lines
 from claim.variant import Variant
@@ -46,13 +47,56 @@ def _demo_variant(args: argparse.Namespace) -> Variant:
 def _demo(args: argparse.Namespace) -> int:
     variant = _demo_variant(args)
     state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
-    first = new_game(variant, rng=random.Random(args.seed), first_leader=args.first_leader)
+    first = start(record_of(state))  # the dealt state, for the first face-up cards
     print(f"{state.variant.title}, seed {args.seed}: {variant.players} random players")
     print("recruit:")
     for line in trick_lines(state.records, first.face_up_cards):
         print(line)
     for line in result_lines(state.result()):
         print(line)
+    if args.record is not None:
+        write_record(state, args.record)
+    return 0
+
+
+def write_record(state: GameState, path: str) -> None:
+    """Write ``state``'s game record as JSON to ``path`` (``claim demo --record``)."""
+    from claim.serialize import to_json
+
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(to_json(record_of(state), indent=1) + "\n")
+    except OSError as exc:
+        raise SaveError(path, f"cannot write the record: {exc.strerror}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``claim replay FILE``: print a saved game (record or state) trick by trick."""
+    from claim.gamerecord import GameRecord, replay
+    from claim.serialize import from_json
+
+    try:
+        with open(args.file, "rb") as file:
+            text = file.read(8_000_000)
+    except OSError as exc:
+        raise SaveError(args.file, f"cannot read the file: {exc.strerror}") from None
+    loaded = from_json(text)
+    if not isinstance(loaded, (GameRecord, GameState)):
+        raise SaveError("$.format", "a move is not a game: give a record or a state")
+    record = loaded if isinstance(loaded, GameRecord) else record_of(loaded)
+    states = list(replay(record))
+    first, last = states[0], states[-1]
+    print(f"{first.variant.title}: {len(record.moves)} moves, first leader seat "
+          f"{record.deal.first_leader}" + (f", seed {record.deal.seed}"
+                                           if record.deal.seed is not None else ""))
+    print("recruit:")
+    for line in trick_lines(last.records, first.face_up_cards):
+        print(line)
+    if last.is_over:
+        for line in result_lines(last.result()):
+            print(line)
+    else:
+        print(f"(game not over: seat {last.current_player} to move)")
     return 0
 
 
@@ -90,7 +134,16 @@ def parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=7, help="the shuffle's seed (default: 7)")
     demo.add_argument("--first-leader", type=int, default=0,
                       help="the seat that leads the first trick (default: 0)")
+    demo.add_argument("--record", default=None, metavar="FILE",
+                      help="also write the game record as JSON to FILE "
+                      "(replay it with 'claim replay FILE')")
     demo.set_defaults(run=_demo)
+    replaying = commands.add_parser(
+        "replay", help="print a saved game trick by trick",
+        description="Replay a game record or saved state (JSON, as written by "
+        "'claim demo --record' or claim.to_json) and print it trick by trick.")
+    replaying.add_argument("file", metavar="FILE", help="the JSON record or state")
+    replaying.set_defaults(run=_replay)
     listing = commands.add_parser("variants", help="list the built-in variants",
                                   description="List the built-in variants.")
     listing.set_defaults(run=_variants)

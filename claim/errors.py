@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Iterable
 
 __all__ = [
+    "ActionError",
     "ArgumentError",
     "ClaimError",
     "DealError",
@@ -19,6 +20,7 @@ __all__ = [
     "NotationError",
     "PowerError",
     "RegistryError",
+    "SaveError",
     "SeatError",
     "UnknownNameError",
     "VariantError",
@@ -216,3 +218,34 @@ class PowerError(ClaimError, RuntimeError):
         super().__init__(message)
         self.power = power
         self.effect = effect
+
+
+class SaveError(ClaimError, ValueError):
+    """A saved document (JSON state, record or move) that cannot be loaded.
+
+    Nothing is loaded when it is raised: the loader builds the whole state first.
+
+    Attributes:
+        path: Where in the document the bad value is, as a JSON path
+            (``$.record.moves[12]``, ``$.snapshot.hands[1]``).
+        reason: What is wrong, quoting the bad value.
+    """
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path}: {reason}")
+
+
+class ActionError(ClaimError, ValueError):
+    """An action id out of range, or a move that has no action id in a variant.
+
+    Attributes:
+        value: The id or move given.
+        variant: The variant's name.
+    """
+
+    def __init__(self, value: object, variant: str, reason: str) -> None:
+        self.value = value
+        self.variant = variant
+        super().__init__(f"{quote(value)} in {variant!r}: {reason}")

@@ -19,6 +19,7 @@ import attrs
 from claim._checks import check_seat
 from claim._fast import pickle_by_fields
 from claim.cards import Card
+from claim.deals import Deal
 from claim.factions.effects import Question, Step
 from claim.moves import Choose, Move
 from claim.records import MoveRecord
@@ -60,6 +61,13 @@ class GameState:
         pending: The question the game waits for, if any.
         queue: Steps still to be asked after ``pending``, in order.
         records: One record per applied move, in order.
+        deal: How the game was dealt (None for a state built by hand): with
+            ``records`` it is the game's record (see [`claim.gamerecord`][]).
+
+    Equality (``==``) and hashing compare every field, the history (``records``)
+    and the deal included: two states reached by different move orders differ.
+    [`position_key`][] compares positions without history, with identical cards
+    interchangeable.
     """
 
     variant: Variant
@@ -78,6 +86,7 @@ class GameState:
     pending: Question | None
     queue: tuple[Step, ...]
     records: tuple[MoveRecord, ...]
+    deal: Deal | None = None
 
     # -- whose turn --------------------------------------------------------
 
@@ -234,6 +243,26 @@ class GameState:
         """How many cards ``seat`` holds."""
         return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
 
+    # -- saving, keys and encodings (delegated: claim.serialize, keys, actions) ----
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This state as a JSON document (see `claim.serialize.to_json`)."""
+        from claim.serialize import to_json
+
+        return to_json(self, indent=indent)
+
+    def position_key(self) -> Hashable:
+        """A hashable key of the position, without history (`claim.keys.position_key`)."""
+        return _keys.position_key(self)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal moves, sorted (`claim.actions.legal_action_ids`)."""
+        return _actions.legal_action_ids(self)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action id of the variant (`claim.actions.legal_action_mask`)."""
+        return _actions.legal_action_mask(self)
+
     def __str__(self) -> str:
         return _engine.describe(self)
 
@@ -244,5 +273,7 @@ def _choice(label: str) -> Choose:
     return Choose(label)
 
 
+from claim import actions as _actions  # noqa: E402
+from claim import keys as _keys  # noqa: E402
 from claim.engine import flow as _engine  # noqa: E402  (the engine imports this module)
 from claim.engine import scoring as _scoring  # noqa: E402

@@ -382,4 +382,5 @@ def support_position(
         face_up=(), follower_masks=empty, score_masks=empty,
         zones=tuple(empty if spec.per_seat else () for spec in variant.tables.zone_specs),
         discard_mask=variant.tables.full_mask & ~held, pending=None, queue=(), records=(),
+        deal=None,  # built by hand: no deal leads here, so it has no game record
     )

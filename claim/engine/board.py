@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from claim._fast import slot_maker
+from claim.deals import Deal
 from claim.errors import PowerError
 from claim.factions.effects import Question, Step
 from claim.records import MoveRecord
@@ -53,7 +54,7 @@ class Board:
     __slots__ = (
         "variant", "phase", "leader", "trick", "hands", "draw_pile", "face_up",
         "followers", "scores", "zones", "discard", "power_states", "chance",
-        "pending", "queue", "unplaced", "settling",
+        "pending", "queue", "unplaced", "settling", "deal",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -74,6 +75,7 @@ class Board:
         self.queue: list[Step] = list(state.queue)
         self.unplaced: int = 0
         self.settling: bool = False
+        self.deal: Deal | None = state.deal
 
     def freeze(self, records: tuple[MoveRecord, ...]) -> GameState:
         """The new state these parts make, with ``records`` as its history."""
@@ -82,7 +84,7 @@ class Board:
             self.draw_pile, tuple(self.face_up), tuple(self.followers),
             tuple(self.scores), tuple(map(tuple, self.zones)) if self.zones else (), self.discard,
             tuple(self.power_states), self.chance, self.pending, tuple(self.queue),
-            records,
+            records, self.deal,
         )
 
     def snapshot(self) -> GameState:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from claim._checks import check_deal_arguments
 from claim.cards import Card
+from claim.deals import Deal
 from claim.engine.board import Board, make_state
 from claim.engine.phases import begin
 from claim.errors import DealError, quote
@@ -86,6 +87,8 @@ def new_game(
     state = make_state(
         variant, Phase.RECRUIT, first_leader, (), tuple(masks), tuple(pile[count:]),
         tuple(pile[:count]), zeros, zeros, zones, 0, states, order, None, (), (),
+        Deal(tuple(map(tuple, seat_cards)), tuple(pile), order, first_leader,
+             seed if rng is None and hands is None and draw_pile is None else None),
     )
     if not (tables.starters or tables.trick_starters):
         return state

@@ -246,7 +246,7 @@ def _play(
                 variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
                 state.face_up, state.follower_masks, state.score_masks, state.zones,
                 state.discard_mask, state.power_states, state.chance, None, (),
-                state.records + (tables.quiet_records[seat][move],),
+                state.records + (tables.quiet_records[seat][move],), state.deal,
             )
         board = Board(state)
         board.hands = hands

@@ -1,9 +1,13 @@
-"""Regenerate the golden game records (run only when a rule change is intended).
+"""Regenerate the golden game records (run only when a rule or format change is intended).
 
     python tests/golden/make_golden.py
 
-Each record is a seeded random game: the deal and every choice come from
-``random.Random(seed)`` exactly as ``claim.testing.random_playout`` plays it.
+Each entry is a seeded random game: the deal and every choice come from
+``random.Random(seed)`` exactly as ``claim.testing.random_playout`` plays it. The
+game itself is a ``claim-record`` document (``claim.to_json`` of its record: variant
+with its rules' hash, the deal card by card, the moves in notation); beside it,
+``playout_seed`` (the seed of the random player) and ``expected`` (the result and
+the score piles).
 """
 
 from __future__ import annotations
@@ -22,25 +26,19 @@ def record(variant_name: str, seed: int) -> dict[str, object]:
     """Play the seeded game and describe it."""
     rng = random.Random(seed)
     state = claim.new_game(claim.load_variant(variant_name), rng=rng)
-    first_hands = [[str(c) for c in state.hand(seat)] for seat in range(2)]
-    deck = state.variant.deck
-    draw_pile = [str(c) for c in state.face_up_cards] + [str(deck[c]) for c in state.draw_pile]
-    moves = []
     while not state.is_over:
-        move = rng.choice(state.legal_moves())
-        moves.append(str(move))
-        state = state.apply(move)
+        state = state.apply(rng.choice(state.legal_moves()))
     result = state.result()
+    players = state.variant.players
     return {
-        "variant": variant_name,
-        "seed": seed,
-        "hands": first_hands,
-        "draw_pile": draw_pile,
-        "moves": moves,
-        "votes": list(result.votes),
-        "winner": result.winner,
-        "decided_by": result.decided_by.value,
-        "score_piles": [[str(c) for c in state.score_pile(seat)] for seat in range(2)],
+        "playout_seed": seed,
+        "record": json.loads(claim.to_json(claim.record_of(state))),
+        "expected": {
+            "votes": list(result.votes),
+            "winner": result.winner,
+            "decided_by": result.decided_by.value,
+            "score_piles": [[str(c) for c in state.score_pile(seat)] for seat in range(players)],
+        },
     }
 
 
