@@ -129,6 +129,8 @@ class HookTable:
     """
 
     rank_mask: int
+    rank_masks: tuple[int, ...]
+    """Per lead faction index: the cards whose `rank_key` can matter under it."""
     modifiers: tuple[int, ...]
     plain: tuple[int, ...]
     rerankers: tuple[int, ...]
@@ -147,14 +149,9 @@ class HookTable:
     recruiter_masks: tuple[int, ...]
     recruit_mask: int
     recruit_win_mask: int
-    any_mask: int
-    """The cards whose presence in a trick makes some hook of this phase run."""
     post_mask: int
     """The cards whose presence makes a hook after the ranking run (capture, place,
     after_place, next_leader, recruit_options)."""
-    always: bool
-    """Whether some hook of this phase runs for every trick (values, plain ranking,
-    `place_always`)."""
 
 
 def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int, ...]:
@@ -165,6 +162,8 @@ def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int,
 def _hook_table(
     powers: tuple[FactionPower, ...], faction_masks: list[int], phase: Phase
 ) -> HookTable:
+    names = tuple(power.faction for power in powers)
+
     def users(hook: str) -> tuple[int, ...]:
         found = [i for i, p in enumerate(powers) if phase in p.phases and overrides(p, hook)]
         return _ordered(powers, found)
@@ -177,15 +176,15 @@ def _hook_table(
         """Cards that call ``hook`` only when they win the trick."""
         return sum(faction_masks[i] for i in users(hook) if hook in powers[i].on_win)
 
-    gated = ("rank_key", "rerank", "capture", "place", "after_place", "next_leader",
-             "recruit_options")
     later = ("capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
         post_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in later), 0),
-        any_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in gated), 0),
-        always=bool(users("value_modifier") or users("plain_ranking")
-                    or any(powers[i].place_always for i in users("place"))),
         rank_mask=mask("rank_key"),
+        rank_masks=tuple(
+            sum(faction_masks[i] for i in users("rank_key")
+                if (leads := powers[i].rank_leads()) is None or names[lead] in leads)
+            for lead in range(len(powers))
+        ),
         modifiers=users("value_modifier"),
         plain=users("plain_ranking"),
         rerankers=users("rerank"),

@@ -112,7 +112,7 @@ def _ranked(
     cards = board.trick
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    ranks = present & (hooks.rank_mask | hooks.rerank_mask) or hooks.plain
+    ranks = present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain
     later = present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
     if not (ranks or later or hooks.modifiers):
         return None, rank(cards, tables, lead, 0, None), lead
@@ -125,7 +125,7 @@ def _ranked(
         trick = make_trick(before, board.phase, seats, cards, name, shown, (), False,
                            frozenset())
         plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
-        order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_mask,
+        order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_masks[lead],
                      trick, values)
         if not plain and present & hooks.rerank_mask:
             order = _reranked(board, trick, present, order)

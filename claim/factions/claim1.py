@@ -50,6 +50,10 @@ class Knights(FactionPower):
     beats: str = "goblins"
     beat_all: bool = True
 
+    def rank_leads(self) -> frozenset[str] | None:
+        """Knights change ranks only in tricks led by the faction they beat."""
+        return frozenset({self.beats})
+
     def rank_key(self, trick: Trick, position: int) -> RankKey | None:
         """Rank a following Knight above the Goblins of a Goblin-led trick (R4)."""
         if position == 0 or trick.lead_faction != self.beats:

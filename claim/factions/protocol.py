@@ -265,6 +265,14 @@ class FactionPower:
         """Whether this faction is voted on at the end (E19: Elf-Orcs are not)."""
         return True
 
+    def rank_leads(self) -> frozenset[str] | None:
+        """The lead factions under which `rank_key` can change a rank; None: any.
+
+        A hint that spares the engine building the hook context for other tricks
+        (Knights rank only in tricks led by the faction they beat).
+        """
+        return None
+
     def zones(self) -> tuple[ZoneSpec, ...]:
         """The places for cards this power needs beyond the standard zones."""
         return ()
