@@ -96,6 +96,10 @@ class ElfOrcs(FactionPower):
         """E3: a led dual card makes its declared faction the lead faction."""
         return self.declarations(state).get(card)
 
+    def rank_leads(self) -> frozenset[str] | None:
+        """A declaration matters only in tricks led by Elves or Orcs (E3)."""
+        return frozenset({self.elves, self.orcs})
+
     def rank_key(self, trick: Trick, position: int) -> RankKey | None:
         """E3: a card declared as the lead faction ranks as that faction."""
         if position == 0:
