@@ -247,8 +247,12 @@ def _recruit(
         if start == len(ranking):
             return []
     plays = tuple(zip(seats, cards))
-    data = (plays, ranking, amenders(board.variant.tables.hooks[RECRUIT], plays, ranking))
-    return [Step(-1, seat, "recruit", data) for seat in ranking[start:]]
+    hooks = tables.hooks[RECRUIT]
+    found = amenders(hooks, plays, ranking)
+    # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
+    others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask)
+    return [Step(-1, seat, "recruit", (plays, ranking, found if seat == ranking[0] else others))
+            for seat in ranking[start:]]
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,

@@ -230,7 +230,8 @@ class FactionPower:
     """Whether `place` is called for every trick, not only when its cards are in it."""
     on_win: ClassVar[frozenset[str]] = frozenset()
     """Trick hooks that matter only when this power's card wins the trick (rank 1):
-    the engine then skips them for tricks its cards do not win (Seers)."""
+    the engine then skips them for tricks its cards do not win (Seers). For
+    `recruit_options` it also means: only for the winner's own recruiting step."""
     verbs: ClassVar[tuple[str, ...]] = ()
     """The first words of this power's option labels (``"smash"``, ``"no"``)."""
     """Parameters that name a faction; a variant checks they name another of its own."""
