@@ -22,6 +22,7 @@ __all__ = [
     "SeatError",
     "UnknownNameError",
     "VariantError",
+    "ViewError",
 ]
 
 
@@ -216,3 +217,17 @@ class PowerError(ClaimError, RuntimeError):
         super().__init__(message)
         self.power = power
         self.effect = effect
+
+
+class ViewError(ClaimError, ValueError):
+    """A view document that cannot be read, or a view that cannot be sampled from.
+
+    Attributes:
+        field: The offending field (``"history[3].move"``), or ``""``.
+        reason: What is wrong.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}" if field else reason)
