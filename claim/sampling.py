@@ -1,0 +1,337 @@
+"""Determinization: a full game state consistent with one player's view.
+
+[`sample`][claim.sampling.sample] draws a [`GameState`][claim.state.GameState]
+that the viewer cannot tell from the real one: its view for the viewer equals the
+given view, and it is reached by replaying the recorded moves from a full deal.
+
+How it works:
+
+1. [`knowledge`][claim.knowledge.knowledge] says which cards are unseen, how many
+   lie in each hidden place (other hands and follower piles, the draw pile, unseen
+   discards, the second deck), which seen cards lie there, and which cards a hand
+   cannot hold (voids, RULES 3).
+2. The unseen cards are placed: first each hand with voids takes a uniformly
+   random set of the cards its voids allow, then the others are shuffled into the
+   remaining places. Every physical copy counts as a card of its own.
+3. A full initial deal is rebuilt from that placement and the public history:
+   each hand is the cards its seat played in phase 1 plus (in phase 1) its current
+   hand; the draw pile is the first face-up cards, then the cards taken from its
+   top in order (face-up cards turned, cards drawn: the viewer's own as seen, the
+   others' drawn from their seat's drawn cards in random order; cards a Seer showed
+   the viewer where they went; cards discarded unseen), then the current draw pile.
+   With Awakeners, the chance order ranks the second deck as sampled (E12).
+4. The recorded moves are replayed from that deal with `claim.new_game` and
+   `GameState.apply`. If a move is illegal there, or the viewer's view of the
+   result differs from the given view (an inference the knowledge does not make,
+   R15's merged options, the order of two face-up cards), the sample is rejected
+   and drawn again, up to ``tries`` times.
+
+Weights: a placement is accepted only if consistent, and rejection keeps the
+proposal's weights, so the result is uniform over the consistent placements of
+physical cards whenever step 2 is: exactly so when at most one hand has voids,
+which covers every 2-player game seen by a player (their one opponent). With 3-4
+players, or a 2-player spectator, and voids in several hands, the hands are filled in seat order, each uniformly among
+the cards its voids allow of those left: a placement is weighed by the product,
+over the hands with voids, of 1 / C(cards allowed then, cards to place), so
+placements that leave later hands few allowed cards are slightly favoured over
+exact uniformity (a hand left without enough allowed cards is redrawn).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+
+from claim.cards import Card
+from claim.engine.deal import new_game
+from claim.errors import ClaimError, ViewError
+from claim.knowledge import Knowledge, Place, knowledge
+from claim.moves import PlayCard
+from claim.records import (
+    CardDrawn,
+    CardsExchanged,
+    FaceUpTaken,
+    FaceUpTurned,
+    Peeked,
+    PhaseStarted,
+    Placed,
+)
+from claim.state import GameState
+from claim.views import HiddenEvent, View
+from claim.zones import Phase, Zone
+
+__all__ = ["Deal", "sample", "sample_deal"]
+
+
+@attrs.frozen
+class Deal:
+    """A full deal: what `claim.new_game` needs to start a game.
+
+    Attributes:
+        hands: Per seat, the cards dealt.
+        draw_pile: The draw pile, top card first.
+        first_leader: The seat leading the first trick (R1).
+        chance: The chance order as card ids (E12); empty when unused.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]
+    first_leader: int
+    chance: tuple[int, ...] = ()
+
+    def start(self, variant: object) -> GameState:
+        """The game this deal starts (``variant`` as for `claim.new_game`)."""
+        state = new_game(variant, hands=self.hands, draw_pile=self.draw_pile,  # type: ignore[arg-type]
+                         first_leader=self.first_leader)
+        return attrs.evolve(state, chance=self.chance) if self.chance else state
+
+
+class _Reject(Exception):
+    """This placement is not consistent with the view: draw again."""
+
+
+@attrs.define
+class _Skeleton:
+    """What the public history fixes of the deal (read once per view)."""
+
+    plays1: dict[int, list[Card]] = attrs.Factory(dict)
+    plays2: dict[int, list[Card]] = attrs.Factory(dict)
+    face_up: list[Card] = attrs.Factory(list)
+    slots: list[tuple[str, int | None, Card | None]] = attrs.Factory(list)
+    takes: dict[int, Counter[Card]] = attrs.Factory(dict)
+    into_hidden: Counter[Card] = attrs.Factory(Counter)
+    drawn_out: list[Card] = attrs.Factory(list)
+    support_at: int | None = None
+
+
+def _skeleton(view: View) -> _Skeleton:
+    sk = _Skeleton()
+    phase = Phase.RECRUIT
+    hidden = {z.name for z in view.zones if not z.public}
+    turned = False
+    on_table: Counter[Card] = Counter()  # face-up cards known not to be first ones
+    peek: Card | None = None
+    for index, record in enumerate(view.history):
+        if isinstance(record.move, PlayCard):
+            plays = sk.plays1 if phase is Phase.RECRUIT else sk.plays2
+            plays.setdefault(record.seat, []).append(record.move.card)
+        for event in record.events:
+            if isinstance(event, PhaseStarted):
+                phase = event.phase
+                if phase is Phase.SUPPORT:
+                    sk.support_at = index
+            elif isinstance(event, FaceUpTurned):
+                turned = True
+                peek = None
+                sk.slots += [("card", None, c) for c in event.cards]
+            elif isinstance(event, Peeked):
+                peek = event.card
+            elif isinstance(event, CardDrawn):
+                peek = None
+                sk.slots.append(("card", None, event.card))
+            elif isinstance(event, HiddenEvent) and event.origin is Zone.DRAW_PILE and (
+                    event.kind != "Peeked"):
+                kind = "drawn" if event.kind == "CardDrawn" else "unseen"
+                sk.slots.append((kind, event.seat, peek))
+                peek = None
+            elif isinstance(event, (FaceUpTaken, CardsExchanged, Placed)):
+                _track(sk, event, turned, on_table, hidden)
+    if not turned:
+        rest = Counter(view.face_up)
+        rest.subtract(on_table)
+        sk.face_up += list((+rest).elements())
+    return sk
+
+
+def _track(sk: _Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: bool,
+           on_table: Counter[Card], hidden: set[str]) -> None:
+    """Public takes, the first face-up cards, cards into and out of hidden zones."""
+    if isinstance(event, FaceUpTaken):
+        sk.takes.setdefault(event.seat, Counter())[event.card] += 1
+    if isinstance(event, Placed) and event.zone is Zone.FOLLOWERS and event.seat is not None:
+        sk.takes.setdefault(event.seat, Counter())[event.card] += 1
+    if isinstance(event, Placed) and event.zone in hidden:
+        sk.into_hidden[event.card] += 1
+    if isinstance(event, Placed) and event.origin in hidden:
+        sk.drawn_out.append(event.card)
+    if turned:
+        return
+    if isinstance(event, CardsExchanged):
+        on_table[event.card] += 1
+        left = event.other
+    elif isinstance(event, FaceUpTaken) or event.origin is Zone.FACE_UP:
+        left = event.card
+    else:
+        return
+    if on_table[left] > 0:
+        on_table[left] -= 1
+    else:
+        sk.face_up.append(left)
+
+
+def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
+    """Step 2: the unseen cards placed, then the seen cards added to their places."""
+    pool = list(k.unseen)
+    rng.shuffle(pool)
+    counts = dict(k.places)
+    out: dict[Place, list[Card]] = {place: [] for place in counts}
+    for place, banned in k.forbidden:
+        allowed = [i for i, card in enumerate(pool) if card not in banned]
+        if len(allowed) < counts[place]:
+            raise _Reject
+        chosen = set(rng.sample(allowed, counts[place]))
+        out[place] = [pool[i] for i in chosen]
+        pool = [card for i, card in enumerate(pool) if i not in chosen]
+    banned_places = {place for place, _ in k.forbidden}
+    for place, n in k.places:
+        if place not in banned_places:
+            out[place], pool = pool[:n], pool[n:]
+    for place, cards in k.known:
+        out[place] = out[place] + list(cards)
+    if k.top is not None:
+        pile = out[("draw pile", None)]
+        pile.remove(k.top)
+        rng.shuffle(pile)
+        pile.insert(0, k.top)
+    return out
+
+
+def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
+    left = Counter(cards)
+    left.subtract(less)
+    if any(n < 0 for n in left.values()):
+        raise _Reject
+    return list(left.elements())
+
+
+def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
+          rng: random.Random) -> tuple[Deal, list[Card]]:
+    """Step 3: the initial deal, and the second deck's first order (if any)."""
+    players = view.variant.players
+    support = view.phase is not Phase.RECRUIT
+    hands = []
+    pools: dict[tuple[str, int | None], list[Card]] = {}
+    for seat in range(players):
+        now = list(view.hand) if seat == view.seat else at.get(("hand", seat), [])
+        hands.append(tuple(sk.plays1.get(seat, []) + ([] if support else now)))
+        if seat == view.seat:
+            continue
+        drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
+        pools[("drawn", seat)] = _minus(drawn, sk.takes.get(seat, Counter()))
+    second = [z.name for z in view.zones if not z.public and z.seat is None]
+    deck_order: list[Card] = []
+    if second and sk.support_at is not None:
+        rest = at.get((second[0], None), [])
+        rng.shuffle(rest)
+        deck_order = sk.drawn_out + rest
+        pools[("unseen", None)] = _minus(deck_order, sk.into_hidden)
+    else:
+        pools[("unseen", None)] = list(at.get(("discard", None), []))
+    for kind, seat, forced in sk.slots:
+        if kind != "card" and forced is not None:
+            pools[(kind, seat if kind == "drawn" else None)].remove(forced)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    pile = list(sk.face_up)
+    if len(pile) > 1:
+        rng.shuffle(pile)
+    for kind, seat, card in sk.slots:
+        if card is None:
+            pool = pools[(kind, seat if kind == "drawn" else None)]
+            if not pool:
+                raise _Reject
+            card = pool.pop()
+        pile.append(card)
+    pile += at[("draw pile", None)]
+    return Deal(tuple(hands), tuple(pile), view.first_leader), deck_order
+
+
+def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
+    """A chance order ranking the second deck's cards (ids in ``state``) as ``order``."""
+    index = state.variant.tables.zone_index
+    name = next(n for n, i in index.items() if not state.variant.tables.zone_specs[i].public)
+    ids = list(state.zones[index[name]])
+    deck = state.variant.deck
+    ranked = []
+    for card in order:
+        cid = next((i for i in ids if deck[i] == card), None)
+        if cid is None:
+            raise _Reject
+        ids.remove(cid)
+        ranked.append(cid)
+    others = [i for i in range(len(deck)) if i not in set(ranked)]
+    rng.shuffle(others)
+    return tuple(ranked + others)
+
+
+def _replay(view: View, deal: Deal, order: list[Card], rng: random.Random) -> GameState:
+    """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
+    variant = view.variant
+    try:
+        state = deal.start(variant)
+    except ClaimError:
+        raise _Reject from None
+    if variant.tables.uses_chance:
+        ids = list(range(len(variant.deck)))
+        rng.shuffle(ids)
+        state = attrs.evolve(state, chance=tuple(ids))
+    support = view_support(view) if order else None
+    for index, record in enumerate(view.history):
+        try:
+            after = state.apply(record.move)
+            if index == support:
+                state = attrs.evolve(state, chance=_chance(after, order, rng))
+                after = state.apply(record.move)
+        except ClaimError:
+            raise _Reject from None
+        state = after
+    return state
+
+
+def view_support(view: View) -> int | None:
+    """The index of the record in which phase 2 began, if it did."""
+    for index, record in enumerate(view.history):
+        if any(isinstance(e, PhaseStarted) and e.phase is Phase.SUPPORT for e in record.events):
+            return index
+    return None
+
+
+def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+    """A deal consistent with ``view`` and the state its recorded moves reach.
+
+    The deal's ``chance`` is the chance order the state holds. See the module for
+    how placements are weighed.
+
+    Raises:
+        ViewError: No consistent deal was found in ``tries`` attempts, or the
+            view is inconsistent.
+    """
+    if not isinstance(rng, random.Random):
+        from claim.errors import ArgumentError
+
+        raise ArgumentError("rng", rng, "a random.Random")
+    k = knowledge(view)
+    sk = _skeleton(view)
+    for _ in range(tries):
+        try:
+            deal, order = _deal(view, sk, _place(k, rng), rng)
+            state = _replay(view, deal, order, rng)
+        except _Reject:
+            continue
+        if state.view(view.seat) == view:
+            return attrs.evolve(deal, chance=state.chance), state
+    raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+
+
+def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
+    """A full state consistent with ``view``, drawn with ``rng`` (see the module).
+
+    Its view for ``view.seat`` equals ``view``; replaying ``view``'s moves from
+    the deal [`sample_deal`][claim.sampling.sample_deal] returns reaches it.
+
+    Raises:
+        ViewError: No consistent state was found in ``tries`` attempts.
+    """
+    return sample_deal(view, rng, tries)[1]
