@@ -33,11 +33,16 @@ from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase, Zone
 
+from claim._view_checks import LeakError, check_no_leaks, check_views  # noqa: E402,I001
+
 __all__ = [
     "ConformanceError",
+    "LeakError",
     "check_move",
     "check_official_mixes",
+    "check_no_leaks",
     "check_state",
+    "check_views",
     "official_mixes",
     "option_settings",
     "random_official_mix",
