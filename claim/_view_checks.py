@@ -16,7 +16,7 @@ import random
 import attrs
 
 from claim.engine.deal import new_game
-from claim.errors import ClaimError
+from claim.errors import ClaimError, ViewError
 from claim.sampling import sample
 from claim.state import GameState
 from claim.variant import Variant
@@ -71,7 +71,12 @@ def check_no_leaks(state: GameState, seat: int | None, rng: random.Random) -> No
     view = state.view(seat)
     if View.from_json(view.to_json(), state.variant) != view:
         raise LeakError(f"seat {seat}'s view does not read back from its JSON")
-    _same(view, sample(view, rng).view(seat), "a sampled state replaced the real one")
+    try:
+        sampled = sample(view, rng)
+    except ViewError as exc:
+        raise LeakError(f"seat {seat}: no state sampled from the view looks the same "
+                        f"({exc}): the view shows what sampling cannot know") from None
+    _same(view, sampled.view(seat), "a sampled state replaced the real one")
     hands = state.hand_masks
     others = [s for s in range(state.variant.players) if s != seat and hands[s]]
     if others and state.draw_pile:
