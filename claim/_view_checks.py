@@ -5,8 +5,9 @@ identical views and identical JSON; a state differing in something the view must
 show must give a different view. The hidden differences tried here: the state
 that [`sample`][claim.sampling.sample] draws from the view, and a card swapped
 between another seat's hand and the draw pile (or between two other seats'
-hands), and a hidden zone (the second deck, E12) reordered. The visible ones: a card swapped between the viewer's hand and another
-hand, and between two score piles.
+hands), and a hidden zone (the second deck, E12) reordered. The visible ones: a
+card swapped between the viewer's hand and another hand, and between two score
+piles.
 """
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ def _walk(view: View) -> _Walk:
     return walk
 
 
-def _step(walk: _Walk, event: ViewEvent) -> None:  # noqa: C901  (one branch per event)
+def _step(walk: _Walk, event: ViewEvent) -> None:
     if isinstance(event, TrickCompleted):
         _voids(walk, event)
         walk.plays = []

@@ -116,10 +116,10 @@ def observation(view: View) -> list[float]:
             add(card, 4 + n + rel(seat))
     know = knowledge(view)
     shared = 4 + 3 * n + _public_slots(variant)
-    for (name, seat), known in know.known:
+    for (name, owner), known in know.known:
         for card in known:
-            add(card, shared if seat is None or name == "draw pile"
-                else 4 + 2 * n + rel(seat))
+            add(card, shared if owner is None or name == "draw pile"
+                else 4 + 2 * n + rel(owner))
     offsets = _zone_offsets(variant)
     for zone in view.zones:
         if zone.public:

@@ -30,11 +30,12 @@ Weights: a placement is accepted only if consistent, and rejection keeps the
 proposal's weights, so the result is uniform over the consistent placements of
 physical cards whenever step 2 is: exactly so when at most one hand has voids,
 which covers every 2-player game seen by a player (their one opponent). With 3-4
-players, or a 2-player spectator, and voids in several hands, the hands are filled in seat order, each uniformly among
-the cards its voids allow of those left: a placement is weighed by the product,
-over the hands with voids, of 1 / C(cards allowed then, cards to place), so
-placements that leave later hands few allowed cards are slightly favoured over
-exact uniformity (a hand left without enough allowed cards is redrawn).
+players, or a 2-player spectator, and voids in several hands, the hands are filled
+in seat order, each uniformly among the cards its voids allow of those left: a
+placement is weighed by the product, over the hands with voids, of
+1 / C(cards allowed then, cards to place), so placements that leave later hands
+few allowed cards are slightly favoured over exact uniformity (a hand left
+without enough allowed cards is redrawn).
 """
 
 from __future__ import annotations
@@ -229,17 +230,20 @@ def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
         pools[("unseen", None)] = _minus(deck_order, sk.into_hidden)
     else:
         pools[("unseen", None)] = list(at.get(("discard", None), []))
-    for kind, seat, forced in sk.slots:
+    for kind, owner, forced in sk.slots:
         if kind != "card" and forced is not None:
-            pools[(kind, seat if kind == "drawn" else None)].remove(forced)
+            pool = pools[(kind, owner if kind == "drawn" else None)]
+            if forced not in pool:
+                raise _Reject
+            pool.remove(forced)
     for pool in pools.values():
         rng.shuffle(pool)
     pile = list(sk.face_up)
     if len(pile) > 1:
         rng.shuffle(pile)
-    for kind, seat, card in sk.slots:
+    for kind, owner, card in sk.slots:
         if card is None:
-            pool = pools[(kind, seat if kind == "drawn" else None)]
+            pool = pools[(kind, owner if kind == "drawn" else None)]
             if not pool:
                 raise _Reject
             card = pool.pop()

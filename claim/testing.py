@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
+from claim._view_checks import LeakError, check_no_leaks, check_views
 from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, DealError
@@ -32,8 +33,6 @@ from claim.moves import Move, PlayCard
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase, Zone
-
-from claim._view_checks import LeakError, check_no_leaks, check_views  # noqa: E402,I001
 
 __all__ = [
     "ConformanceError",

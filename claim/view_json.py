@@ -59,7 +59,7 @@ def encode(value: object) -> Any:
 def decode(value: Any, variant: Variant, where: str) -> Hashable:
     """The value `encode` wrote."""
     if value is None or isinstance(value, (bool, int, str)):
-        return value  # type: ignore[no-any-return]
+        return value
     if isinstance(value, list):
         return tuple(decode(item, variant, f"{where}[{i}]") for i, item in enumerate(value))
     if isinstance(value, dict) and len(value) == 1:
@@ -177,7 +177,9 @@ def view_from_json(text: str, variant: Variant | str | None = None) -> View:
     if doc.get("version") != VERSION:
         raise ViewError("version", f"version {doc.get('version')!r}; this reads {VERSION}")
     name = doc.get("variant")
-    loaded = load_variant(variant if variant is not None else name)
+    if variant is None and not isinstance(name, str):
+        raise ViewError("variant", f"expected a variant name, got {name!r}")
+    loaded = load_variant(variant if variant is not None else str(name))
     if loaded.name != name:
         raise ViewError("variant", f"the document is of {name!r}, not {loaded.name!r}")
     try:
