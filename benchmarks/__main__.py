@@ -12,6 +12,8 @@ Workloads:
   repetition seeds one ``random.Random`` that deals and plays all its games (for
   the engine and the baselines alike, so seeding is not what is timed);
 * creating a game, pickling and unpickling a mid-game state;
+* a view of a mid-game ``claim`` state for seat 0 plus one determinization
+  (``claim.sampling.sample``) from it;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -96,6 +98,25 @@ def pickling(variant: claim.Variant) -> Workload:
     return run
 
 
+def viewing(variant: claim.Variant) -> Workload:
+    """A view of a state half-way through a game plus a determinization from it
+    (``state.view(0)`` then ``claim.sampling.sample``); counts view + sample pairs."""
+    from claim.sampling import sample
+
+    rng = random.Random(0)
+    state = claim.new_game(variant, rng=rng)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_moves()))
+
+    def run(count: int) -> int:
+        sampler = random.Random(count)
+        for _ in range(count):
+            sample(state.view(0), sampler)
+        return count
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -133,6 +154,8 @@ def workloads() -> dict[str, tuple[Workload, int]]:
             engine_games(claim.mix(seven, players=players)), 200)
     found["new_game claim"] = (creating(claim.load_variant("claim")), 5000)
     found["pickle round trip claim"] = (pickling(claim.load_variant("claim")), 5000)
+    found["view + determinization (claim, 2p, mid-game)"] = (
+        viewing(claim.load_variant("claim")), 300)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()
