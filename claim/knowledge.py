@@ -13,7 +13,8 @@ the state) and tells:
   obliged to follow it then, so their hand of *this phase* holds none now. A
   Doppelganger (always playable, R2) tells nothing; Elf-Orcs oblige on an Elf or
   Orc lead (E3); a trick in which a power lifts the follow obligation (a Satyr
-  trick, E13) tells nothing; phase 2 hands are the follower piles, so phase 1 voids
+  trick, E13) tells nothing (nor, in a variant with such a power, the first trick,
+  whose power state was set at the deal); phase 2 hands are the follower piles, so phase 1 voids
   are forgotten when phase 2 starts.
 
 A place is a ``(name, seat)`` pair: ``("hand", 1)``, ``("follower pile", 1)``,
@@ -84,21 +85,34 @@ class Knowledge:
         return dict(self.places).get(place, 0)
 
 
+_FOLLOWERS: dict[int, tuple[object, dict[str, frozenset[Card]], frozenset[Card]]] = {}
+"""Per variant tables (by id, holding the tables so the id stays theirs): the cards
+obliged to follow each faction, and the cards always playable."""
+
+
+def _follow_kinds(variant: Variant) -> tuple[dict[str, frozenset[Card]], frozenset[Card]]:
+    tables = variant.tables
+    cached = _FOLLOWERS.get(id(tables))
+    if cached is None or cached[0] is not tables:
+        deck = tables.deck
+        follow = {name: frozenset(deck[i] for i in variant.ids_in(mask))
+                  for name, mask in zip(tables.faction_names, tables.follow_masks)}
+        wild = frozenset(deck[i] for i in variant.ids_in(tables.wild_mask))
+        if len(_FOLLOWERS) > 64:
+            _FOLLOWERS.clear()
+        cached = _FOLLOWERS[id(tables)] = (tables, follow, wild)
+    return cached[1], cached[2]
+
+
 def void_cards(variant: Variant, lead_faction: str, played: Card) -> frozenset[Card]:
     """The cards a player cannot have held when playing ``played`` to a trick led in
     ``lead_faction`` with the follow rule on (RULES 3, R2, E3); empty when the play
     tells nothing."""
-    tables = variant.tables
-    index = tables.faction_index.get(lead_faction)
-    if index is None:
-        return frozenset()
-    follow = tables.follow_masks[index]
-    deck = tables.deck
-    kinds = {deck[i] for i in variant.ids_in(follow)}
-    wild = {deck[i] for i in variant.ids_in(tables.wild_mask)}
+    follow, wild = _follow_kinds(variant)
+    kinds = follow.get(lead_faction, frozenset())
     if played in kinds or played in wild:
         return frozenset()
-    return frozenset(kinds)
+    return kinds
 
 
 @attrs.define
@@ -106,6 +120,7 @@ class _Walk:
     """The history walk's running facts."""
 
     view: View
+    hidden: dict[Place, int] = attrs.Factory(dict)
     known: dict[Place, Counter[Card]] = attrs.Factory(dict)
     banned: dict[Place, set[Card]] = attrs.Factory(dict)
     peek: Card | None = None
@@ -114,6 +129,7 @@ class _Walk:
     states: dict[str, Hashable] = attrs.Factory(dict)
     revealed: Counter[Card] = attrs.Factory(Counter)
     discarded: Counter[Card] = attrs.Factory(Counter)
+    tricks: int = 0
 
     def pin(self, place: Place, card: Card) -> None:
         self.known.setdefault(place, Counter())[card] += 1
@@ -131,8 +147,10 @@ class _Walk:
 
 def _walk(view: View) -> _Walk:
     variant = view.variant
-    walk = _Walk(view, states={name: power.initial_state() for name, power in
-                               zip(variant.tables.faction_names, variant.tables.powers)})
+    tables = variant.tables
+    states = {name: power.initial_state()
+              for name, power in zip(tables.faction_names, tables.powers)}
+    walk = _Walk(view, hidden=_hidden_places(view), states=states)
     for record in view.history:
         if isinstance(record.move, PlayCard):
             walk.plays.append((record.seat, record.move.card))
@@ -186,7 +204,7 @@ def _hidden(walk: _Walk, event: HiddenEvent) -> None:
 
 
 def _placed(walk: _Walk, event: Placed) -> None:
-    hidden = _hidden_places(walk.view)
+    hidden = walk.hidden
     if event.origin is Zone.DRAW_PILE:
         walk.peek = None
     if event.zone is Zone.FOLLOWERS and walk.other(event.seat):
@@ -207,6 +225,10 @@ def _voids(walk: _Walk, event: TrickCompleted) -> None:
     """RULES 3: a player who did not follow held nothing obliged to follow."""
     variant = walk.view.variant
     tables = variant.tables
+    if tables.follow_hooks and not walk.tricks:
+        walk.tricks += 1
+        return  # the first trick's power states were set at the deal, unrecorded
+    walk.tricks += 1
     for fi in tables.follow_hooks:
         name = tables.faction_names[fi]
         if walk.states.get(name) != tables.powers[fi].initial_state():

@@ -360,3 +360,40 @@ def test_observation_has_a_fixed_length_and_counts_every_card(name: str) -> None
             assert len(vector) == size
             assert sum(vector[: kinds * card_locations(variant)]) == len(variant.deck)
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+def _true_cards(state: claim.GameState, place: tuple[str, int | None]) -> Counter[claim.Card]:
+    name, seat = place
+    if name == "hand" and seat is not None:
+        return Counter(state.hand(seat))
+    if name == "follower pile" and seat is not None:
+        return Counter(state.follower_pile(seat))
+    if name == "draw pile":
+        return Counter(state.variant.deck[c] for c in state.draw_pile)
+    if name == "discard":
+        return Counter(state.discard())
+    return Counter(state.zone(name, seat))
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rules3_knowledge_never_rules_out_the_truth(seed: int) -> None:
+    """RULES 3, R2, E3, E13: known cards are where the knowledge says, and no card a
+    hand really holds is ruled out by void inference (mixes with Satyrs, Elf-Orcs)."""
+    players = (2, 3, 4, 2)[seed % 4]
+    rng = random.Random(seed)
+    if seed % 4 == 3:
+        variant = claim.mix(["elves", "orcs", "elf_orcs", "satyrs", "doppelgangers", "seers"], 2)
+    else:
+        names = random_official_mix(rng, players)
+        variant = claim.mix(list(names), players)
+    state = claim.new_game(variant, rng=rng)
+    while not state.is_over:
+        for seat in [*range(variant.players), None]:
+            known = knowledge(state.view(seat))
+            for place, cards in known.known:
+                assert Counter(cards) <= _true_cards(state, place), (place, cards)
+            for place, banned in known.forbidden:
+                assert not _true_cards(state, place) & Counter(banned), place
+            if known.top is not None:
+                assert state.variant.deck[state.draw_pile[0]] == known.top
+        state = state.apply(rng.choice(state.legal_moves()))
