@@ -31,11 +31,11 @@ proposal's weights, so the result is uniform over the consistent placements of
 physical cards whenever step 2 is: exactly so when at most one hand has voids,
 which covers every 2-player game seen by a player (their one opponent). With 3-4
 players, or a 2-player spectator, and voids in several hands, the hands are filled
-in seat order, each uniformly among the cards its voids allow of those left: a
-placement is weighed by the product, over the hands with voids, of
-1 / C(cards allowed then, cards to place), so placements that leave later hands
-few allowed cards are slightly favoured over exact uniformity (a hand left
-without enough allowed cards is redrawn).
+in seat order, each uniformly among the cards its voids allow of those left (a
+hand left without enough allowed cards is redrawn): a placement is weighed by
+the product, over the hands with voids, of 1 / C(cards allowed then, cards to
+place), which is not exactly uniform when several hands have voids, though every
+consistent placement keeps a positive weight.
 """
 
 from __future__ import annotations
