@@ -13,7 +13,8 @@ Workloads:
   the engine and the baselines alike, so seeding is not what is timed);
 * creating a game, pickling and unpickling a mid-game state;
 * a view of a mid-game ``claim`` state for seat 0 plus one determinization
-  (``claim.sampling.sample``) from it;
+  (``claim.sampling.sample``) from it; and many determinizations from one
+  ``claim.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -98,10 +99,11 @@ def pickling(variant: claim.Variant) -> Workload:
     return run
 
 
-def viewing(variant: claim.Variant) -> Workload:
+def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
     """A view of a state half-way through a game plus a determinization from it
-    (``state.view(0)`` then ``claim.sampling.sample``); counts view + sample pairs."""
-    from claim.sampling import sample
+    (``state.view(0)`` then ``claim.sampling.sample``); counts view + sample pairs.
+    With ``reuse``, one ``Sampler`` of one view draws every sample (a search's case)."""
+    from claim.sampling import Sampler, sample
 
     rng = random.Random(0)
     state = claim.new_game(variant, rng=rng)
@@ -109,9 +111,14 @@ def viewing(variant: claim.Variant) -> Workload:
         state = state.apply(rng.choice(state.legal_moves()))
 
     def run(count: int) -> int:
-        sampler = random.Random(count)
+        generator = random.Random(count)
+        if reuse:
+            sampler = Sampler(state.view(0))
+            for _ in range(count):
+                sampler.sample(generator)
+            return count
         for _ in range(count):
-            sample(state.view(0), sampler)
+            sample(state.view(0), generator)
         return count
 
     return run
@@ -156,6 +163,8 @@ def workloads() -> dict[str, tuple[Workload, int]]:
     found["pickle round trip claim"] = (pickling(claim.load_variant("claim")), 5000)
     found["view + determinization (claim, 2p, mid-game)"] = (
         viewing(claim.load_variant("claim")), 300)
+    found["determinization, one Sampler (claim, 2p, mid-game)"] = (
+        viewing(claim.load_variant("claim"), reuse=True), 300)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()

@@ -63,7 +63,7 @@ from claim.state import GameState
 from claim.views import HiddenEvent, View
 from claim.zones import Phase, Zone
 
-__all__ = ["Deal", "sample", "sample_deal"]
+__all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
 
 
 @attrs.frozen
@@ -270,7 +270,8 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
     return tuple(ranked + others)
 
 
-def _replay(view: View, deal: Deal, order: list[Card], rng: random.Random) -> GameState:
+def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
+            rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
     variant = view.variant
     try:
@@ -281,7 +282,7 @@ def _replay(view: View, deal: Deal, order: list[Card], rng: random.Random) -> Ga
         ids = list(range(len(variant.deck)))
         rng.shuffle(ids)
         state = attrs.evolve(state, chance=tuple(ids))
-    support = view_support(view) if order else None
+    support = support if order else None
     for index, record in enumerate(view.history):
         try:
             after = state.apply(record.move)
@@ -302,40 +303,76 @@ def view_support(view: View) -> int | None:
     return None
 
 
+class Sampler:
+    """Draws states consistent with one view; reads the view once.
+
+    Use one sampler for many determinizations of the same view (a search samples
+    hundreds): the knowledge and the history's skeleton are computed once.
+
+    Attributes:
+        view: The view sampled from.
+        knowledge: What the viewer knows (`claim.knowledge.knowledge`).
+    """
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.knowledge = knowledge(view)
+        self._skeleton = _skeleton(view)
+        self._support = view_support(view)
+
+    def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+        """A deal consistent with the view and the state its recorded moves reach.
+
+        The deal's ``chance`` is the chance order the state holds. See the module
+        for how placements are weighed.
+
+        Raises:
+            ArgumentError: ``rng`` is not a `random.Random`.
+            ViewError: No consistent deal was found in ``tries`` attempts.
+        """
+        if not isinstance(rng, random.Random):
+            from claim.errors import ArgumentError
+
+            raise ArgumentError("rng", rng, "a random.Random")
+        view = self.view
+        for _ in range(tries):
+            try:
+                deal, order = _deal(view, self._skeleton, _place(self.knowledge, rng), rng)
+                state = _replay(view, deal, order, self._support, rng)
+            except _Reject:
+                continue
+            if state.view(view.seat) == view:
+                return attrs.evolve(deal, chance=state.chance), state
+        raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+
+    def sample(self, rng: random.Random, tries: int = 200) -> GameState:
+        """A full state consistent with the view (see `sample_deal`)."""
+        return self.sample_deal(rng, tries)[1]
+
+
 def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
     """A deal consistent with ``view`` and the state its recorded moves reach.
 
-    The deal's ``chance`` is the chance order the state holds. See the module for
-    how placements are weighed.
+    The same as ``Sampler(view).sample_deal(rng, tries)``.
 
     Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
         ViewError: No consistent deal was found in ``tries`` attempts, or the
             view is inconsistent.
     """
-    if not isinstance(rng, random.Random):
-        from claim.errors import ArgumentError
-
-        raise ArgumentError("rng", rng, "a random.Random")
-    k = knowledge(view)
-    sk = _skeleton(view)
-    for _ in range(tries):
-        try:
-            deal, order = _deal(view, sk, _place(k, rng), rng)
-            state = _replay(view, deal, order, rng)
-        except _Reject:
-            continue
-        if state.view(view.seat) == view:
-            return attrs.evolve(deal, chance=state.chance), state
-    raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+    return Sampler(view).sample_deal(rng, tries)
 
 
 def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
     """A full state consistent with ``view``, drawn with ``rng`` (see the module).
 
     Its view for ``view.seat`` equals ``view``; replaying ``view``'s moves from
-    the deal [`sample_deal`][claim.sampling.sample_deal] returns reaches it.
+    the deal [`sample_deal`][claim.sampling.sample_deal] returns reaches it. To
+    draw many states from one view, a [`Sampler`][claim.sampling.Sampler] reads
+    the view once.
 
     Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
         ViewError: No consistent state was found in ``tries`` attempts.
     """
-    return sample_deal(view, rng, tries)[1]
+    return Sampler(view).sample_deal(rng, tries)[1]
