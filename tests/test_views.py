@@ -397,3 +397,42 @@ def test_rules3_knowledge_never_rules_out_the_truth(seed: int) -> None:
             if known.top is not None:
                 assert state.variant.deck[state.draw_pile[0]] == known.top
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_r10_a_peeked_card_drawn_by_the_loser_stays_known_to_the_winner() -> None:
+    """RULES 4 (Seers): the winner who took the face-up card knows the card the loser
+    then drew; every state sampled from the winner's view gives it to the loser."""
+    def drawn_after_peek(state: claim.GameState) -> bool:
+        if len(state.records) < 2 or state.phase is not claim.Phase.RECRUIT:
+            return False
+        peeks = [e for e in state.records[-2].events if isinstance(e, Peeked)]
+        draws = [e for e in last_events(state) if isinstance(e, CardDrawn)]
+        return bool(peeks and draws and draws[0].seat != peeks[0].seat)
+
+    state = play_until("claim2", 0, drawn_after_peek)
+    peek = next(e for e in state.records[-2].events if isinstance(e, Peeked))
+    loser = 1 - peek.seat
+    view = state.view(peek.seat)
+    assert (("follower pile", loser), (peek.card,)) in [
+        (p, tuple(c for c in cards if c == peek.card)) for p, cards in knowledge(view).known]
+    rng = random.Random(4)
+    for _ in range(20):
+        assert peek.card in sample(view, rng).follower_pile(loser)
+
+
+def test_e6_e24_sampling_with_unseen_discards_and_a_second_deck() -> None:
+    """E6, E12, E24: states sampled with a card discarded unseen, before and after it
+    joins the hidden second deck, look the same to every seat."""
+    variant = claim.mix(AWAKENERS, 2)
+    before = play_until(variant, 0, lambda s: any(isinstance(e, PlacedUnseen)
+                                                   for e in last_events(s)))
+    after = play_until(variant, 0, lambda s: s.phase is claim.Phase.SUPPORT and any(
+        isinstance(e, PlacedUnseen) for r in s.records for e in r.events) and len(s.records) > 40)
+    rng = random.Random(2)
+    for state in (before, after):
+        for seat in (0, 1, None):
+            view = state.view(seat)
+            deal, sampled = sample_deal(view, rng)
+            assert sampled.view(seat) == view
+            assert Counter(deal.draw_pile) + sum(map(Counter, deal.hands), Counter()) == Counter(
+                variant.deck)
