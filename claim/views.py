@@ -27,10 +27,17 @@ from claim.cards import Card
 from claim.moves import Move
 from claim.records import (
     CardDrawn,
+    CardsExchanged,
     Event,
+    FaceUpTaken,
+    FaceUpTurned,
+    LeaderChosen,
     Peeked,
+    PhaseStarted,
     Placed,
     PlacedUnseen,
+    PowerStateChanged,
+    TrickCompleted,
 )
 from claim.variant import Variant
 from claim.zones import Phase, Zone
@@ -231,8 +238,11 @@ def view_of(state: GameState, seat: int | None) -> View:
     if seat is not None:
         seat = check_seat(seat, variant.players)
     history, unseen = _history(state, seat)
-    discard = Counter(state.discard())
-    discard.subtract(unseen)
+    discard = state.discard()
+    if unseen:
+        left = Counter(discard)
+        left.subtract(unseen)
+        discard = _in_deck_order(variant, left)
     mine = seat is not None and state.current_player == seat
     pending = None
     if state.pending is not None:
@@ -248,7 +258,7 @@ def view_of(state: GameState, seat: int | None) -> View:
         draw_pile_size=len(state.draw_pile), face_up=state.face_up_cards,
         trick=state.trick_cards,
         score_piles=tuple(state.score_pile(s) for s in range(variant.players)),
-        discard=_in_deck_order(variant, discard), unseen_discards=sum(unseen.values()),
+        discard=discard, unseen_discards=sum(unseen.values()),
         zones=_zones(state), power_states=tuple(zip(variant.tables.faction_names,
                                                      state.power_states)),
         history=history, pending=pending,
@@ -302,13 +312,22 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
     return tuple(out), unseen
 
 
+_PLAIN = frozenset({TrickCompleted, FaceUpTurned, FaceUpTaken, LeaderChosen, PhaseStarted,
+                    PowerStateChanged, CardsExchanged})
+"""Event classes that are public and change no discard bookkeeping."""
+
+
 def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Counter[Card],
              revealing: frozenset[object]) -> ViewEvent:
     """``event`` as ``seat`` sees it; tracks which discarded cards were seen."""
-    if isinstance(event, (CardDrawn, Peeked)):
+    cls = event.__class__
+    if cls in _PLAIN:
+        return event
+    if cls is CardDrawn or cls is Peeked:
+        assert isinstance(event, (CardDrawn, Peeked))
         if event.seat == seat:
             return event
-        if isinstance(event, CardDrawn):
+        if cls is CardDrawn:
             return HiddenEvent("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
         return HiddenEvent("Peeked", event.seat, Zone.DRAW_PILE)
     if isinstance(event, PlacedUnseen):
