@@ -207,14 +207,17 @@ def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
     return list(left.elements())
 
 
-def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
-          rng: random.Random) -> tuple[Deal, list[Card]]:
-    """Step 3: the initial deal, and the second deck's first order (if any)."""
-    players = view.variant.players
+_Pools = dict[tuple[str, int | None], list[Card]]
+
+
+def _pools(view: View, sk: _Skeleton, at: dict[Place, list[Card]], rng: random.Random
+           ) -> tuple[list[tuple[Card, ...]], _Pools, list[Card]]:
+    """The dealt hands; per kind of hidden draw-pile slot, the cards that filled
+    such slots; and the second deck's first order (if any)."""
     support = view.phase is not Phase.RECRUIT
     hands = []
-    pools: dict[tuple[str, int | None], list[Card]] = {}
-    for seat in range(players):
+    pools: _Pools = {}
+    for seat in range(view.variant.players):
         now = list(view.hand) if seat == view.seat else at.get(("hand", seat), [])
         hands.append(tuple(sk.plays1.get(seat, []) + ([] if support else now)))
         if seat == view.seat:
@@ -230,6 +233,13 @@ def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
         pools[("unseen", None)] = _minus(deck_order, sk.into_hidden)
     else:
         pools[("unseen", None)] = list(at.get(("discard", None), []))
+    return hands, pools, deck_order
+
+
+def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
+          rng: random.Random) -> tuple[Deal, list[Card]]:
+    """Step 3: the initial deal, and the second deck's first order (if any)."""
+    hands, pools, deck_order = _pools(view, sk, at, rng)
     for kind, owner, forced in sk.slots:
         if kind != "card" and forced is not None:
             pool = pools[(kind, owner if kind == "drawn" else None)]

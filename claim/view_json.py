@@ -183,11 +183,32 @@ def view_from_json(text: str, variant: Variant | str | None = None) -> View:
     if loaded.name != name:
         raise ViewError("variant", f"the document is of {name!r}, not {loaded.name!r}")
     try:
-        return _read(_Reader(doc, loaded))
+        return _consistent(_read(_Reader(doc, loaded)))
     except ViewError:
         raise
     except (ClaimError, TypeError, ValueError, KeyError, AttributeError) as exc:
         raise ViewError("", f"inconsistent view: {exc}") from None
+
+
+def _consistent(view: View) -> View:
+    """Refuse a view whose counts do not add up to the deck (RULES 2)."""
+    players = view.variant.players
+    for key in ("hand_sizes", "follower_sizes", "score_piles"):
+        if len(getattr(view, key)) != players:
+            raise ViewError(key, f"expected {players} entries, one per seat")
+    if view.seat is not None:
+        if len(view.hand) != view.hand_sizes[view.seat]:
+            raise ViewError("hand", f"{len(view.hand)} cards, but hand_sizes says "
+                                    f"{view.hand_sizes[view.seat]}")
+        if len(view.follower_pile) != view.follower_sizes[view.seat]:
+            raise ViewError("follower_pile", "does not match follower_sizes")
+    total = (sum(view.hand_sizes) + sum(view.follower_sizes) + view.draw_pile_size
+             + len(view.face_up) + len(view.trick) + sum(map(len, view.score_piles))
+             + len(view.discard) + view.unseen_discards + sum(z.count for z in view.zones))
+    if total != len(view.variant.deck):
+        raise ViewError("draw_pile_size", f"the view accounts for {total} cards, the deck "
+                                          f"holds {len(view.variant.deck)}")
+    return view
 
 
 def _read(r: _Reader) -> View:

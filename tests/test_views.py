@@ -197,6 +197,8 @@ def test_view_json_round_trip_every_builtin(name: str) -> None:
     (lambda d: d.update(hand=["Zz9"]), "hand"),
     (lambda d: d.pop("draw_pile_size"), "draw_pile_size"),
     (lambda d: d.update(seat=7), "seat"),
+    (lambda d: d.update(hand=d["hand"][:-1]), "hand"),
+    (lambda d: d.update(draw_pile_size=d["draw_pile_size"] + 1), "draw_pile_size"),
     (lambda d: d["history"][0].update(move="Qq1"), "history[0].move"),
 ])
 def test_view_json_refuses_bad_documents(edit: Callable[[dict[str, object]], object],
