@@ -6,8 +6,8 @@ show must give a different view. The hidden differences tried here: the state
 that [`sample`][claim.sampling.sample] draws from the view, and a card swapped
 between another seat's hand and the draw pile (or between two other seats'
 hands), and a hidden zone (the second deck, E12) reordered. The visible ones: a
-card swapped between the viewer's hand and another hand, and between two score
-piles.
+card swapped between the viewer's hand and another hand, between two score piles,
+and between the face-up cards and the draw pile; a power state changed.
 """
 
 from __future__ import annotations
@@ -118,6 +118,17 @@ def _visible_changes(state: GameState, seat: int | None, view: View, others: lis
             swapped = attrs.evolve(state, hand_masks=_swap(hands, seat, pair[0],
                                                            others[0], pair[1]))
             _differs(view, swapped.view(seat), "a card of its hand changed")
+    if state.face_up and state.draw_pile:
+        deck = state.variant.deck
+        other = next((c for c in state.draw_pile if deck[c] != deck[state.face_up[0]]), None)
+        if other is not None:
+            pile = tuple(state.face_up[0] if c == other else c for c in state.draw_pile)
+            face_up = (other,) + state.face_up[1:]
+            swapped = attrs.evolve(state, face_up=face_up, draw_pile=pile)
+            _differs(view, swapped.view(seat), "a face-up card changed")
+    if state.power_states:
+        marked = attrs.evolve(state, power_states=(("leak check",), *state.power_states[1:]))
+        _differs(view, marked.view(seat), "a power state changed")
     if len(scores) > 1 and scores[0] and scores[1]:
         pair = _distinct_pair(state, scores[0], scores[1])
         if pair is not None:
