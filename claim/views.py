@@ -132,6 +132,11 @@ class PendingView:
 class View:
     """Everything one seat (or a spectator) may know of a game, nothing more.
 
+    Frozen and hashable. Two views are equal when every field is, the variant
+    compared by name. ``str(view)`` is [`render`][claim.views.View.render]'s text;
+    [`to_json`][claim.views.View.to_json] and
+    [`from_json`][claim.views.View.from_json] carry it to a client and back.
+
     Attributes:
         variant: The variant being played.
         seat: The viewer's seat, or None for a spectator.
