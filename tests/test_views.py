@@ -15,7 +15,7 @@ from claim.errors import SeatError, ViewError
 from claim.knowledge import knowledge, void_cards
 from claim.observation import observation, observation_size
 from claim.records import CardDrawn, Peeked, PlacedUnseen
-from claim.sampling import sample, sample_deal
+from claim.sampling import Sampler, sample, sample_deal
 from claim.testing import LeakError, check_no_leaks, check_views, random_official_mix
 from claim.views import HiddenEvent, View
 
@@ -438,3 +438,26 @@ def test_e6_e24_sampling_with_unseen_discards_and_a_second_deck() -> None:
             assert sampled.view(seat) == view
             assert Counter(deal.draw_pile) + sum(map(Counter, deal.hands), Counter()) == Counter(
                 variant.deck)
+
+
+def test_rules3_sampling_with_a_void_is_uniform_over_the_allowed_cards() -> None:
+    """RULES 3, 7: with a known void, the opponent's hand is drawn uniformly from
+    the unseen cards its void allows, and never holds a card it rules out."""
+    state = play_until("claim", 5, lambda s: s.phase is claim.Phase.RECRUIT
+                       and not s.trick and s.hand_size(1) >= 6
+                       and bool(knowledge(s.view(0)).forbidden))
+    view = state.view(0)
+    known = knowledge(view)
+    banned = dict(known.forbidden)[("hand", 1)]
+    allowed = [card for card in known.unseen if card not in banned]
+    size = known.count(("hand", 1))
+    sampler = Sampler(view)
+    rng = random.Random(8)
+    runs = 1200
+    counts: Counter[claim.Card] = Counter()
+    for _ in range(runs):
+        counts.update(sampler.sample(rng).hand(1))
+    assert not set(counts) & banned
+    for card in set(allowed):
+        expected = runs * size * allowed.count(card) / len(allowed)
+        assert abs(counts[card] - expected) < 5 * expected ** 0.5 + 5, card
