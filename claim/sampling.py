@@ -60,6 +60,7 @@ from claim.records import (
     Placed,
 )
 from claim.state import GameState
+from claim.variant import Variant
 from claim.views import HiddenEvent, View
 from claim.zones import Phase, Zone
 
@@ -280,12 +281,40 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
     return tuple(ranked + others)
 
 
+class _Starter:
+    """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
+    do nothing when a game starts, the same state built from a template with the
+    card ids `new_game` would give (each card's first free copy, hands first)."""
+
+    def __init__(self, variant: Variant) -> None:
+        tables = variant.tables
+        self.variant = variant
+        self.template = None if (tables.starters or tables.trick_starters) else (
+            new_game(variant, seed=0))
+        self.copies: dict[Card, list[int]] = {}
+        for cid, card in enumerate(variant.deck):
+            self.copies.setdefault(card, []).append(cid)
+
+    def start(self, deal: Deal) -> GameState:
+        if self.template is None:
+            return deal.start(self.variant)
+        free = {card: list(ids) for card, ids in self.copies.items()}
+        try:
+            hands = tuple(sum(1 << free[c].pop(0) for c in hand) for hand in deal.hands)
+            pile = tuple(free[c].pop(0) for c in deal.draw_pile)
+        except (KeyError, IndexError):
+            raise _Reject from None
+        count = self.variant.face_up_count
+        return attrs.evolve(self.template, leader=deal.first_leader, hand_masks=hands,
+                            draw_pile=pile[count:], face_up=pile[:count])
+
+
 def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
-            rng: random.Random) -> GameState:
+            starter: _Starter, rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
     variant = view.variant
     try:
-        state = deal.start(variant)
+        state = starter.start(deal)
     except ClaimError:
         raise _Reject from None
     if variant.tables.uses_chance:
@@ -329,6 +358,7 @@ class Sampler:
         self.knowledge = knowledge(view)
         self._skeleton = _skeleton(view)
         self._support = view_support(view)
+        self._starter = _Starter(view.variant)
 
     def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
         """A deal consistent with the view and the state its recorded moves reach.
@@ -348,7 +378,7 @@ class Sampler:
         for _ in range(tries):
             try:
                 deal, order = _deal(view, self._skeleton, _place(self.knowledge, rng), rng)
-                state = _replay(view, deal, order, self._support, rng)
+                state = _replay(view, deal, order, self._support, self._starter, rng)
             except _Reject:
                 continue
             if state.view(view.seat) == view:
