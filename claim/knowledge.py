@@ -35,6 +35,7 @@ from claim.records import (
     CardDrawn,
     FaceUpTaken,
     FaceUpTurned,
+    LeaderChosen,
     Peeked,
     PhaseStarted,
     Placed,
@@ -164,7 +165,12 @@ def _walk(view: View) -> _Walk:
 
 
 def _step(walk: _Walk, event: ViewEvent) -> None:
-    if isinstance(event, TrickCompleted):
+    cls = event.__class__
+    if cls is Placed:
+        _placed(walk, event)  # type: ignore[arg-type]
+    elif cls is LeaderChosen:
+        return
+    elif isinstance(event, TrickCompleted):
         _voids(walk, event)
         walk.plays = []
     elif isinstance(event, PowerStateChanged):
@@ -204,6 +210,10 @@ def _hidden(walk: _Walk, event: HiddenEvent) -> None:
 
 
 def _placed(walk: _Walk, event: Placed) -> None:
+    if event.origin is Zone.TRICK and (event.zone is Zone.SCORE or event.zone is Zone.DISCARD):
+        if event.zone is Zone.DISCARD:  # the common case, public both ends
+            walk.discarded[event.card] += 1
+        return
     hidden = walk.hidden
     if event.origin is Zone.DRAW_PILE:
         walk.peek = None

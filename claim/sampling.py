@@ -400,7 +400,20 @@ def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal,
         ViewError: No consistent deal was found in ``tries`` attempts, or the
             view is inconsistent.
     """
-    return Sampler(view).sample_deal(rng, tries)
+    return _sampler(view).sample_deal(rng, tries)
+
+
+_LAST: list[Sampler] = []
+"""The sampler of the last view sampled from (by identity), so that sampling the
+same view object again reads it only once."""
+
+
+def _sampler(view: View) -> Sampler:
+    if _LAST and _LAST[0].view is view:
+        return _LAST[0]
+    sampler = Sampler(view)
+    _LAST[:] = [sampler]
+    return sampler
 
 
 def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
@@ -415,4 +428,4 @@ def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
         ArgumentError: ``rng`` is not a `random.Random`.
         ViewError: No consistent state was found in ``tries`` attempts.
     """
-    return Sampler(view).sample_deal(rng, tries)[1]
+    return _sampler(view).sample_deal(rng, tries)[1]
