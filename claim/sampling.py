@@ -45,24 +45,15 @@ from collections import Counter
 
 import attrs
 
+from claim._history import Skeleton, skeleton, view_support
 from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, ViewError
 from claim.knowledge import Knowledge, Place, knowledge
-from claim.moves import PlayCard
-from claim.records import (
-    CardDrawn,
-    CardsExchanged,
-    FaceUpTaken,
-    FaceUpTurned,
-    Peeked,
-    PhaseStarted,
-    Placed,
-)
 from claim.state import GameState
 from claim.variant import Variant
-from claim.views import HiddenEvent, View
-from claim.zones import Phase, Zone
+from claim.views import View
+from claim.zones import Phase
 
 __all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
 
@@ -92,85 +83,6 @@ class Deal:
 
 class _Reject(Exception):
     """This placement is not consistent with the view: draw again."""
-
-
-@attrs.define
-class _Skeleton:
-    """What the public history fixes of the deal (read once per view)."""
-
-    plays1: dict[int, list[Card]] = attrs.Factory(dict)
-    plays2: dict[int, list[Card]] = attrs.Factory(dict)
-    face_up: list[Card] = attrs.Factory(list)
-    slots: list[tuple[str, int | None, Card | None]] = attrs.Factory(list)
-    takes: dict[int, Counter[Card]] = attrs.Factory(dict)
-    into_hidden: Counter[Card] = attrs.Factory(Counter)
-    drawn_out: list[Card] = attrs.Factory(list)
-    support_at: int | None = None
-
-
-def _skeleton(view: View) -> _Skeleton:
-    sk = _Skeleton()
-    phase = Phase.RECRUIT
-    hidden = {z.name for z in view.zones if not z.public}
-    turned = False
-    on_table: Counter[Card] = Counter()  # face-up cards known not to be first ones
-    peek: Card | None = None
-    for index, record in enumerate(view.history):
-        if isinstance(record.move, PlayCard):
-            plays = sk.plays1 if phase is Phase.RECRUIT else sk.plays2
-            plays.setdefault(record.seat, []).append(record.move.card)
-        for event in record.events:
-            if isinstance(event, PhaseStarted):
-                phase = event.phase
-                if phase is Phase.SUPPORT:
-                    sk.support_at = index
-            elif isinstance(event, FaceUpTurned):
-                turned = True
-                peek = None
-                sk.slots += [("card", None, c) for c in event.cards]
-            elif isinstance(event, Peeked):
-                peek = event.card
-            elif isinstance(event, CardDrawn):
-                peek = None
-                sk.slots.append(("card", None, event.card))
-            elif isinstance(event, HiddenEvent) and event.origin is Zone.DRAW_PILE and (
-                    event.kind != "Peeked"):
-                kind = "drawn" if event.kind == "CardDrawn" else "unseen"
-                sk.slots.append((kind, event.seat, peek))
-                peek = None
-            elif isinstance(event, (FaceUpTaken, CardsExchanged, Placed)):
-                _track(sk, event, turned, on_table, hidden)
-    if not turned:
-        rest = Counter(view.face_up)
-        rest.subtract(on_table)
-        sk.face_up += list((+rest).elements())
-    return sk
-
-
-def _track(sk: _Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: bool,
-           on_table: Counter[Card], hidden: set[str]) -> None:
-    """Public takes, the first face-up cards, cards into and out of hidden zones."""
-    if isinstance(event, FaceUpTaken):
-        sk.takes.setdefault(event.seat, Counter())[event.card] += 1
-    if isinstance(event, Placed) and event.zone is Zone.FOLLOWERS and event.seat is not None:
-        sk.takes.setdefault(event.seat, Counter())[event.card] += 1
-    if isinstance(event, Placed) and event.zone in hidden:
-        sk.into_hidden[event.card] += 1
-    if isinstance(event, Placed) and event.origin in hidden:
-        sk.drawn_out.append(event.card)
-    if turned:
-        return
-    if isinstance(event, CardsExchanged):
-        on_table[event.card] += 1
-        left = event.other
-    elif isinstance(event, FaceUpTaken) or event.origin is Zone.FACE_UP:
-        left = event.card
-    else:
-        return
-    if on_table[left] > 0:
-        on_table[left] -= 1
-    else:
-        sk.face_up.append(left)
 
 
 def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
@@ -211,7 +123,7 @@ def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
 _Pools = dict[tuple[str, int | None], list[Card]]
 
 
-def _pools(view: View, sk: _Skeleton, at: dict[Place, list[Card]], rng: random.Random
+def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Random
            ) -> tuple[list[tuple[Card, ...]], _Pools, list[Card]]:
     """The dealt hands; per kind of hidden draw-pile slot, the cards that filled
     such slots; and the second deck's first order (if any)."""
@@ -237,7 +149,7 @@ def _pools(view: View, sk: _Skeleton, at: dict[Place, list[Card]], rng: random.R
     return hands, pools, deck_order
 
 
-def _deal(view: View, sk: _Skeleton, at: dict[Place, list[Card]],
+def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
           rng: random.Random) -> tuple[Deal, list[Card]]:
     """Step 3: the initial deal, and the second deck's first order (if any)."""
     hands, pools, deck_order = _pools(view, sk, at, rng)
@@ -334,14 +246,6 @@ def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
     return state
 
 
-def view_support(view: View) -> int | None:
-    """The index of the record in which phase 2 began, if it did."""
-    for index, record in enumerate(view.history):
-        if any(isinstance(e, PhaseStarted) and e.phase is Phase.SUPPORT for e in record.events):
-            return index
-    return None
-
-
 class Sampler:
     """Draws states consistent with one view; reads the view once.
 
@@ -356,7 +260,7 @@ class Sampler:
     def __init__(self, view: View) -> None:
         self.view = view
         self.knowledge = knowledge(view)
-        self._skeleton = _skeleton(view)
+        self._skeleton = skeleton(view)
         self._support = view_support(view)
         self._starter = _Starter(view.variant)
 
