@@ -26,22 +26,26 @@ How it works:
    R15's merged options, the order of two face-up cards), the sample is rejected
    and drawn again, up to ``tries`` times.
 
-Weights: a placement is accepted only if consistent, and rejection keeps the
-proposal's weights, so the result is uniform over the consistent placements of
-physical cards whenever step 2 is: exactly so when at most one hand has voids,
-which covers every 2-player game seen by a player (their one opponent). With 3-4
-players, or a 2-player spectator, and voids in several hands, the hands are filled
-in seat order, each uniformly among the cards its voids allow of those left (a
-hand left without enough allowed cards is redrawn): a placement is weighed by
-the product, over the hands with voids, of 1 / C(cards allowed then, cards to
-place), which is not exactly uniform when several hands have voids, though every
-consistent placement keeps a positive weight.
+Weights: with any number of players, the sample is uniform over the full deals
+(hands, draw pile order, chance order, with every physical copy a card of its own)
+that are consistent with the view: the posterior of a well-shuffled deck when the
+players' choices are not modelled. Step 2 proposes placements that respect the
+voids (hands with voids first, each a uniform set of the cards it allows among
+those left) and keeps each with a probability that undoes the proposal's bias
+(see `_try_place`): with one hand with voids (a player's view of a 2-player game)
+every proposal is kept; with several (3-4 players, or a 2-player spectator) some
+are drawn again. Step 3 orders each seat's drawn cards uniformly, and step 4's
+rejection keeps these weights. So a placement of the current hidden cards is
+drawn in proportion to the consistent deals behind it, which is the same number
+for every consistent placement unless the order of hidden draws shows in the view
+(rare: a question merged by R15, two face-up cards of 3-4 players).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from math import comb
 
 import attrs
 
@@ -85,23 +89,18 @@ class _Reject(Exception):
     """This placement is not consistent with the view: draw again."""
 
 
+PLACEMENT_TRIES = 2000
+"""How many placements step 2 draws, at most, before one passes its weight test."""
+
+
 def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
     """Step 2: the unseen cards placed, then the seen cards added to their places."""
-    pool = list(k.unseen)
-    rng.shuffle(pool)
-    counts = dict(k.places)
-    out: dict[Place, list[Card]] = {place: [] for place in counts}
-    for place, banned in k.forbidden:
-        allowed = [i for i, card in enumerate(pool) if card not in banned]
-        if len(allowed) < counts[place]:
-            raise _Reject
-        chosen = set(rng.sample(allowed, counts[place]))
-        out[place] = [pool[i] for i in chosen]
-        pool = [card for i, card in enumerate(pool) if i not in chosen]
-    banned_places = {place for place, _ in k.forbidden}
-    for place, n in k.places:
-        if place not in banned_places:
-            out[place], pool = pool[:n], pool[n:]
+    for _ in range(PLACEMENT_TRIES):
+        out = _try_place(k, rng)
+        if out is not None:
+            break
+    else:
+        raise _Reject
     for place, cards in k.known:
         out[place] = out[place] + list(cards)
     if k.top is not None:
@@ -109,6 +108,42 @@ def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
         pile.remove(k.top)
         rng.shuffle(pile)
         pile.insert(0, k.top)
+    return out
+
+
+def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | None:
+    """One placement of the unseen cards, or None if it fails its weight test.
+
+    Hands with voids take, in turn, a uniform set of the cards allowed of those
+    left (``a`` of them) and the rest are shuffled into the other places. Such a
+    placement is proposed with probability proportional to the product of
+    ``1 / C(a, n)`` over those hands; it is kept with probability
+    ``prod C(a, n) / prod C(A, n)``, ``A`` the cards a hand allows among all the
+    unseen cards (``A >= a``), so every consistent placement is kept with the
+    same probability. The first hand always has ``a == A``: with one voided hand
+    (two players) nothing is ever refused.
+    """
+    pool = list(k.unseen)
+    rng.shuffle(pool)
+    counts = dict(k.places)
+    out: dict[Place, list[Card]] = {place: [] for place in counts}
+    weight = 1.0
+    for place, banned in k.forbidden:
+        n = counts[place]
+        allowed = [i for i, card in enumerate(pool) if card not in banned]
+        if len(allowed) < n:
+            return None
+        weight *= comb(len(allowed), n) / comb(
+            sum(1 for card in k.unseen if card not in banned), n)
+        chosen = set(rng.sample(allowed, n))
+        out[place] = [pool[i] for i in chosen]
+        pool = [card for i, card in enumerate(pool) if i not in chosen]
+    if weight < 1.0 and rng.random() >= weight:
+        return None
+    banned_places = {place for place, _ in k.forbidden}
+    for place, n in k.places:
+        if place not in banned_places:
+            out[place], pool = pool[:n], pool[n:]
     return out
 
 

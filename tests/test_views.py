@@ -461,3 +461,23 @@ def test_rules3_sampling_with_a_void_is_uniform_over_the_allowed_cards() -> None
     for card in set(allowed):
         expected = runs * size * allowed.count(card) / len(allowed)
         assert abs(counts[card] - expected) < 5 * expected ** 0.5 + 5, card
+
+
+def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
+    """RULES 3, 7: with voids in two hands (3-4 players, a spectator), every
+    consistent placement is equally likely: here 7 placements, 1/7 each."""
+    from claim.knowledge import Knowledge
+    from claim.sampling import _place
+
+    a, b, c, d = (claim.Card("knights", v) for v in (2, 3, 4, 5))
+    known = Knowledge(
+        seat=0, unseen=(a, b, c, d),
+        places=((("hand", 1), 1), (("hand", 2), 1), (("draw pile", None), 2)),
+        known=(), forbidden=((("hand", 1), frozenset({a})), (("hand", 2), frozenset({b}))))
+    rng = random.Random(6)
+    runs = 7000
+    seen = Counter((p[("hand", 1)][0], p[("hand", 2)][0])
+                   for p in (_place(known, rng) for _ in range(runs)))
+    assert len(seen) == 7 and (a, b) not in seen
+    for count in seen.values():
+        assert abs(count - runs / 7) < 5 * (runs / 7 * 6 / 7) ** 0.5
