@@ -14,6 +14,9 @@ Workloads:
 * creating a game, pickling and unpickling a mid-game state;
 * a JSON round trip (``to_json`` then ``from_json``, which replays the record), a
   position key and a legal-action mask of a state at the start of phase 2;
+* a view of a mid-game ``claim`` state for seat 0 plus one determinization
+  (``claim.sampling.sample``) from it; and many determinizations from one
+  ``claim.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -146,6 +149,31 @@ def action_masks(variant: claim.Variant) -> Workload:
     return run
 
 
+def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
+    """A view of a state half-way through a game plus a determinization from it
+    (``state.view(0)`` then ``claim.sampling.sample``); counts view + sample pairs.
+    With ``reuse``, one ``Sampler`` of one view draws every sample (a search's case)."""
+    from claim.sampling import Sampler, sample
+
+    rng = random.Random(0)
+    state = claim.new_game(variant, rng=rng)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_moves()))
+
+    def run(count: int) -> int:
+        generator = random.Random(count)
+        if reuse:
+            sampler = Sampler(state.view(0))
+            for _ in range(count):
+                sampler.sample(generator)
+            return count
+        for _ in range(count):
+            sample(state.view(0), generator)
+        return count
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -188,6 +216,10 @@ def workloads() -> dict[str, tuple[Workload, int]]:
         found[f"json round trip {name}"] = (json_round_trip(variant), 1000)
         found[f"position_key {name}"] = (position_keys(variant), 20000)
         found[f"legal_action_mask {name}"] = (action_masks(variant), 20000)
+    found["view + determinization (claim, 2p, mid-game)"] = (
+        viewing(claim.load_variant("claim")), 300)
+    found["determinization, one Sampler (claim, 2p, mid-game)"] = (
+        viewing(claim.load_variant("claim"), reuse=True), 300)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()

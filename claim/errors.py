@@ -24,6 +24,7 @@ __all__ = [
     "SeatError",
     "UnknownNameError",
     "VariantError",
+    "ViewError",
 ]
 
 
@@ -249,3 +250,15 @@ class ActionError(ClaimError, ValueError):
         self.value = value
         self.variant = variant
         super().__init__(f"{quote(value)} in {variant!r}: {reason}")
+class ViewError(ClaimError, ValueError):
+    """A view document that cannot be read, or a view that cannot be sampled from.
+
+    Attributes:
+        field: The offending field (``"history[3].move"``), or ``""``.
+        reason: What is wrong.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}" if field else reason)

@@ -28,6 +28,7 @@ from claim.zones import OVER, Phase
 
 if TYPE_CHECKING:
     from claim.engine.scoring import GameResult
+    from claim.views import View
 
 __all__ = ["GameState"]
 
@@ -134,6 +135,24 @@ class GameState:
             GameNotOverError: The game has not ended yet.
         """
         return _scoring.result(self)
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know of this state (None: a spectator), RULES 7.
+
+        See [`claim.views`][claim.views].
+
+        Raises:
+            SeatError: ``seat`` is neither None nor a seat of the game.
+        """
+        from claim.views import view_of
+
+        return view_of(self, seat)
+
+    def spectator_view(self) -> View:
+        """The public information only: ``view(None)``."""
+        from claim.views import view_of
+
+        return view_of(self, None)
 
     # -- cards, as Card values -------------------------------------------------
 

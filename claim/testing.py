@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
+from claim._view_checks import LeakError, check_no_leaks, check_views
 from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, DealError
@@ -35,9 +36,12 @@ from claim.zones import Phase, Zone
 
 __all__ = [
     "ConformanceError",
+    "LeakError",
     "check_move",
     "check_official_mixes",
+    "check_no_leaks",
     "check_state",
+    "check_views",
     "official_mixes",
     "option_settings",
     "random_official_mix",

@@ -1,0 +1,379 @@
+"""Determinization: a full game state consistent with one player's view.
+
+[`sample`][claim.sampling.sample] draws a [`GameState`][claim.state.GameState]
+that the viewer cannot tell from the real one: its view for the viewer equals the
+given view, and it is reached by replaying the recorded moves from a full deal.
+
+How it works:
+
+1. [`knowledge`][claim.knowledge.knowledge] says which cards are unseen, how many
+   lie in each hidden place (other hands and follower piles, the draw pile, unseen
+   discards, the second deck), which seen cards lie there, and which cards a hand
+   cannot hold (voids, RULES 3).
+2. The unseen cards are placed: first each hand with voids takes a uniformly
+   random set of the cards its voids allow, then the others are shuffled into the
+   remaining places. Every physical copy counts as a card of its own.
+3. A full initial deal is rebuilt from that placement and the public history:
+   each hand is the cards its seat played in phase 1 plus (in phase 1) its current
+   hand; the draw pile is the first face-up cards, then the cards taken from its
+   top in order (face-up cards turned, cards drawn: the viewer's own as seen, the
+   others' drawn from their seat's drawn cards in random order; cards a Seer showed
+   the viewer where they went; cards discarded unseen), then the current draw pile.
+   With Awakeners, the chance order ranks the second deck as sampled (E12).
+4. The recorded moves are replayed from that deal with `claim.new_game` and
+   `GameState.apply`. If a move is illegal there, or the viewer's view of the
+   result differs from the given view (an inference the knowledge does not make,
+   R15's merged options, the order of two face-up cards), the sample is rejected
+   and drawn again, up to ``tries`` times.
+
+Weights: with any number of players, the sample is uniform over the full deals
+(hands, draw pile order, chance order, with every physical copy a card of its own)
+that are consistent with the view: the posterior of a well-shuffled deck when the
+players' choices are not modelled. Step 2 proposes placements that respect the
+voids (hands with voids first, each a uniform set of the cards it allows among
+those left) and keeps each with a probability that undoes the proposal's bias
+(see `_try_place`): with one hand with voids (a player's view of a 2-player game)
+every proposal is kept; with several (3-4 players, or a 2-player spectator) some
+are drawn again. Step 3 orders each seat's drawn cards uniformly, and step 4's
+rejection keeps these weights. So a placement of the current hidden cards is
+drawn in proportion to the consistent deals behind it, which is the same number
+for every consistent placement unless the order of hidden draws shows in the view
+(rare: a question merged by R15, two face-up cards of 3-4 players).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from math import comb
+
+import attrs
+
+from claim._history import Skeleton, skeleton, view_support
+from claim.cards import Card
+from claim.deals import Deal as RecordedDeal
+from claim.engine.deal import new_game
+from claim.errors import ClaimError, ViewError
+from claim.knowledge import Knowledge, Place, knowledge
+from claim.state import GameState
+from claim.variant import Variant
+from claim.views import View
+from claim.zones import Phase
+
+__all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
+
+
+@attrs.frozen
+class Deal:
+    """A full deal: what `claim.new_game` needs to start a game.
+
+    Attributes:
+        hands: Per seat, the cards dealt.
+        draw_pile: The draw pile, top card first.
+        first_leader: The seat leading the first trick (R1).
+        chance: The chance order as card ids (E12); empty when unused.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]
+    first_leader: int
+    chance: tuple[int, ...] = ()
+
+    def start(self, variant: object) -> GameState:
+        """The game this deal starts (``variant`` as for `claim.new_game`)."""
+        state = new_game(variant, hands=self.hands, draw_pile=self.draw_pile,  # type: ignore[arg-type]
+                         first_leader=self.first_leader)
+        return _with_chance(state, self.chance) if self.chance else state
+
+
+def _with_chance(state: GameState, chance: tuple[int, ...]) -> GameState:
+    """``state`` with its chance order (E12) replaced, in its recorded deal too."""
+    deal = None if state.deal is None else attrs.evolve(state.deal, chance=chance)
+    return attrs.evolve(state, chance=chance, deal=deal)
+
+
+class _Reject(Exception):
+    """This placement is not consistent with the view: draw again."""
+
+
+PLACEMENT_TRIES = 2000
+"""How many placements step 2 draws, at most, before one passes its weight test."""
+
+
+def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
+    """Step 2: the unseen cards placed, then the seen cards added to their places."""
+    for _ in range(PLACEMENT_TRIES):
+        out = _try_place(k, rng)
+        if out is not None:
+            break
+    else:
+        raise _Reject
+    for place, cards in k.known:
+        out[place] = out[place] + list(cards)
+    if k.top is not None:
+        pile = out[("draw pile", None)]
+        pile.remove(k.top)
+        rng.shuffle(pile)
+        pile.insert(0, k.top)
+    return out
+
+
+def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | None:
+    """One placement of the unseen cards, or None if it fails its weight test.
+
+    Hands with voids take, in turn, a uniform set of the cards allowed of those
+    left (``a`` of them) and the rest are shuffled into the other places. Such a
+    placement is proposed with probability proportional to the product of
+    ``1 / C(a, n)`` over those hands; it is kept with probability
+    ``prod C(a, n) / prod C(A, n)``, ``A`` the cards a hand allows among all the
+    unseen cards (``A >= a``), so every consistent placement is kept with the
+    same probability. The first hand always has ``a == A``: with one voided hand
+    (two players) nothing is ever refused.
+    """
+    pool = list(k.unseen)
+    rng.shuffle(pool)
+    counts = dict(k.places)
+    out: dict[Place, list[Card]] = {place: [] for place in counts}
+    weight = 1.0
+    for place, banned in k.forbidden:
+        n = counts[place]
+        allowed = [i for i, card in enumerate(pool) if card not in banned]
+        if len(allowed) < n:
+            return None
+        weight *= comb(len(allowed), n) / comb(
+            sum(1 for card in k.unseen if card not in banned), n)
+        chosen = set(rng.sample(allowed, n))
+        out[place] = [pool[i] for i in chosen]
+        pool = [card for i, card in enumerate(pool) if i not in chosen]
+    if weight < 1.0 and rng.random() >= weight:
+        return None
+    banned_places = {place for place, _ in k.forbidden}
+    for place, n in k.places:
+        if place not in banned_places:
+            out[place], pool = pool[:n], pool[n:]
+    return out
+
+
+def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
+    left = Counter(cards)
+    left.subtract(less)
+    if any(n < 0 for n in left.values()):
+        raise _Reject
+    return list(left.elements())
+
+
+_Pools = dict[tuple[str, int | None], list[Card]]
+
+
+def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Random
+           ) -> tuple[list[tuple[Card, ...]], _Pools, list[Card]]:
+    """The dealt hands; per kind of hidden draw-pile slot, the cards that filled
+    such slots; and the second deck's first order (if any)."""
+    support = view.phase is not Phase.RECRUIT
+    hands = []
+    pools: _Pools = {}
+    for seat in range(view.variant.players):
+        now = list(view.hand) if seat == view.seat else at.get(("hand", seat), [])
+        hands.append(tuple(sk.plays1.get(seat, []) + ([] if support else now)))
+        if seat == view.seat:
+            continue
+        drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
+        pools[("drawn", seat)] = _minus(drawn, sk.takes.get(seat, Counter()))
+    second = [z.name for z in view.zones if not z.public and z.seat is None]
+    deck_order: list[Card] = []
+    if second and sk.support_at is not None:
+        rest = at.get((second[0], None), [])
+        rng.shuffle(rest)
+        deck_order = sk.drawn_out + rest
+        pools[("unseen", None)] = _minus(deck_order, sk.into_hidden)
+    else:
+        pools[("unseen", None)] = list(at.get(("discard", None), []))
+    return hands, pools, deck_order
+
+
+def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
+          rng: random.Random) -> tuple[Deal, list[Card]]:
+    """Step 3: the initial deal, and the second deck's first order (if any)."""
+    hands, pools, deck_order = _pools(view, sk, at, rng)
+    for kind, owner, forced in sk.slots:
+        if kind != "card" and forced is not None:
+            pool = pools[(kind, owner if kind == "drawn" else None)]
+            if forced not in pool:
+                raise _Reject
+            pool.remove(forced)
+    for pool in pools.values():
+        rng.shuffle(pool)
+    pile = list(sk.face_up)
+    if len(pile) > 1:
+        rng.shuffle(pile)
+    for kind, owner, card in sk.slots:
+        if card is None:
+            pool = pools[(kind, owner if kind == "drawn" else None)]
+            if not pool:
+                raise _Reject
+            card = pool.pop()
+        pile.append(card)
+    pile += at[("draw pile", None)]
+    return Deal(tuple(hands), tuple(pile), view.first_leader), deck_order
+
+
+def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
+    """A chance order ranking the second deck's cards (ids in ``state``) as ``order``."""
+    index = state.variant.tables.zone_index
+    name = next(n for n, i in index.items() if not state.variant.tables.zone_specs[i].public)
+    ids = list(state.zones[index[name]])
+    deck = state.variant.deck
+    ranked = []
+    for card in order:
+        cid = next((i for i in ids if deck[i] == card), None)
+        if cid is None:
+            raise _Reject
+        ids.remove(cid)
+        ranked.append(cid)
+    others = [i for i in range(len(deck)) if i not in set(ranked)]
+    rng.shuffle(others)
+    return tuple(ranked + others)
+
+
+class _Starter:
+    """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
+    do nothing when a game starts, the same state built from a template with the
+    card ids `new_game` would give (each card's first free copy, hands first)."""
+
+    def __init__(self, variant: Variant) -> None:
+        tables = variant.tables
+        self.variant = variant
+        self.template = None if (tables.starters or tables.trick_starters) else (
+            new_game(variant, seed=0))
+        self.copies: dict[Card, list[int]] = {}
+        for cid, card in enumerate(variant.deck):
+            self.copies.setdefault(card, []).append(cid)
+
+    def start(self, deal: Deal) -> GameState:
+        if self.template is None:
+            return deal.start(self.variant)
+        free = {card: list(ids) for card, ids in self.copies.items()}
+        try:
+            ids = tuple(tuple(free[c].pop(0) for c in hand) for hand in deal.hands)
+            pile = tuple(free[c].pop(0) for c in deal.draw_pile)
+        except (KeyError, IndexError):
+            raise _Reject from None
+        count = self.variant.face_up_count
+        hands = tuple(sum(1 << c for c in hand) for hand in ids)
+        dealt = RecordedDeal(ids, pile, self.template.chance, deal.first_leader)
+        return attrs.evolve(self.template, leader=deal.first_leader, hand_masks=hands,
+                            draw_pile=pile[count:], face_up=pile[:count], deal=dealt)
+
+
+def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
+            starter: _Starter, rng: random.Random) -> GameState:
+    """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
+    variant = view.variant
+    try:
+        state = starter.start(deal)
+    except ClaimError:
+        raise _Reject from None
+    if variant.tables.uses_chance:
+        ids = list(range(len(variant.deck)))
+        rng.shuffle(ids)
+        state = _with_chance(state, tuple(ids))
+    support = support if order else None
+    for index, record in enumerate(view.history):
+        try:
+            after = state.apply(record.move)
+            if index == support:
+                state = _with_chance(state, _chance(after, order, rng))
+                after = state.apply(record.move)
+        except ClaimError:
+            raise _Reject from None
+        state = after
+    return state
+
+
+class Sampler:
+    """Draws states consistent with one view; reads the view once.
+
+    Use one sampler for many determinizations of the same view (a search samples
+    hundreds): the knowledge and the history's skeleton are computed once.
+
+    Attributes:
+        view: The view sampled from.
+        knowledge: What the viewer knows (`claim.knowledge.knowledge`).
+    """
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.knowledge = knowledge(view)
+        self._skeleton = skeleton(view)
+        self._support = view_support(view)
+        self._starter = _Starter(view.variant)
+
+    def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+        """A deal consistent with the view and the state its recorded moves reach.
+
+        The deal's ``chance`` is the chance order the state holds. See the module
+        for how placements are weighed.
+
+        Raises:
+            ArgumentError: ``rng`` is not a `random.Random`.
+            ViewError: No consistent deal was found in ``tries`` attempts.
+        """
+        if not isinstance(rng, random.Random):
+            from claim.errors import ArgumentError
+
+            raise ArgumentError("rng", rng, "a random.Random")
+        view = self.view
+        for _ in range(tries):
+            try:
+                deal, order = _deal(view, self._skeleton, _place(self.knowledge, rng), rng)
+                state = _replay(view, deal, order, self._support, self._starter, rng)
+            except _Reject:
+                continue
+            if state.view(view.seat) == view:
+                return attrs.evolve(deal, chance=state.chance), state
+        raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+
+    def sample(self, rng: random.Random, tries: int = 200) -> GameState:
+        """A full state consistent with the view (see `sample_deal`)."""
+        return self.sample_deal(rng, tries)[1]
+
+
+def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+    """A deal consistent with ``view`` and the state its recorded moves reach.
+
+    The same as ``Sampler(view).sample_deal(rng, tries)``.
+
+    Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
+        ViewError: No consistent deal was found in ``tries`` attempts, or the
+            view is inconsistent.
+    """
+    return _sampler(view).sample_deal(rng, tries)
+
+
+_LAST: list[Sampler] = []
+"""The sampler of the last view sampled from (by identity), so that sampling the
+same view object again reads it only once."""
+
+
+def _sampler(view: View) -> Sampler:
+    if _LAST and _LAST[0].view is view:
+        return _LAST[0]
+    sampler = Sampler(view)
+    _LAST[:] = [sampler]
+    return sampler
+
+
+def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
+    """A full state consistent with ``view``, drawn with ``rng`` (see the module).
+
+    Its view for ``view.seat`` equals ``view``; replaying ``view``'s moves from
+    the deal [`sample_deal`][claim.sampling.sample_deal] returns reaches it. To
+    draw many states from one view, a [`Sampler`][claim.sampling.Sampler] reads
+    the view once.
+
+    Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
+        ViewError: No consistent state was found in ``tries`` attempts.
+    """
+    return _sampler(view).sample_deal(rng, tries)[1]

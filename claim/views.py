@@ -1,0 +1,379 @@
+"""What one player may see: views of a game (RULES 7).
+
+[`view_of`][claim.views.view_of] (``state.view(seat)``) builds a frozen
+[`View`][claim.views.View] from the state's public parts, the seat's own hand
+and follower pile, and the records, each event shown to the seat as RULES 7
+allows: public events as they are, private events (a draw, a Seer's peek) only to
+their seat, and in their place a [`HiddenEvent`][claim.views.HiddenEvent] naming
+who did what without the card. The view is never a copy of the state with fields
+blanked: every field is built from what the seat may know.
+
+Two details hide more than the events say: cards laid into a hidden ordered zone
+(the Awakeners' second deck, E12) are listed in deck order, not in the order they
+went in (that order *is* the hidden order); and a card that left the discard
+unseen (a Ghost's forgone top card, E6, moved on into the second deck) is hidden.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim._checks import check_seat
+from claim.cards import Card
+from claim.moves import Move
+from claim.records import (
+    CardDrawn,
+    CardsExchanged,
+    Event,
+    FaceUpTaken,
+    FaceUpTurned,
+    LeaderChosen,
+    Peeked,
+    PhaseStarted,
+    Placed,
+    PlacedUnseen,
+    PowerStateChanged,
+    TrickCompleted,
+)
+from claim.variant import Variant
+from claim.zones import Phase, Zone
+
+if TYPE_CHECKING:
+    from claim.state import GameState
+
+__all__ = [
+    "HiddenEvent",
+    "PendingView",
+    "View",
+    "ViewEvent",
+    "ViewRecord",
+    "ZoneView",
+    "view_of",
+]
+
+
+@attrs.frozen
+class HiddenEvent:
+    """An event whose card the viewer may not see: who did what, not the card.
+
+    Attributes:
+        kind: The hidden event's class name (``"CardDrawn"``, ``"Peeked"``,
+            ``"PlacedUnseen"``, ``"Placed"``).
+        seat: The seat it concerns (who drew, who peeked, whose zone), if any.
+        origin: Where the card came from, when the event says.
+        zone: Where it went, when the event says.
+    """
+
+    kind: str
+    seat: int | None = None
+    origin: Zone | str | None = None
+    zone: Zone | str | None = None
+
+
+ViewEvent = Event | HiddenEvent
+"""An event as a view shows it."""
+
+
+@attrs.frozen
+class ViewRecord:
+    """One move of the game's history, as the viewer may see it.
+
+    Attributes:
+        seat: The seat that moved.
+        move: The move (every move is public).
+        events: What it caused, private events of others hidden.
+    """
+
+    seat: int
+    move: Move
+    events: tuple[ViewEvent, ...] = ()
+
+
+@attrs.frozen
+class ZoneView:
+    """A zone that a power declares (in front, the waiting line, a second deck).
+
+    Attributes:
+        name: The zone's name.
+        seat: Whose zone it is, or None for a shared zone.
+        public: Whether its cards are shown (else only their number).
+        cards: Its cards if public (first in line first; per-seat zones in deck
+            order), else empty.
+        count: How many cards it holds.
+    """
+
+    name: str
+    seat: int | None
+    public: bool
+    cards: tuple[Card, ...]
+    count: int
+
+
+@attrs.frozen
+class PendingView:
+    """The question the game waits for.
+
+    Attributes:
+        seat: Who must answer.
+        prompt: What is asked.
+        kind: The kind of step asking (``"recruit"``, ``"smash"``).
+    """
+
+    seat: int
+    prompt: str
+    kind: str
+
+
+@attrs.frozen
+class View:
+    """Everything one seat (or a spectator) may know of a game, nothing more.
+
+    Frozen and hashable. Two views are equal when every field is, the variant
+    compared by name. ``str(view)`` is [`render`][claim.views.View.render]'s text;
+    [`to_json`][claim.views.View.to_json] and
+    [`from_json`][claim.views.View.from_json] carry it to a client and back.
+
+    Attributes:
+        variant: The variant being played.
+        seat: The viewer's seat, or None for a spectator.
+        phase: The phase.
+        first_leader: The seat that led the first trick (R1).
+        leader: The seat that led (or leads) the current trick.
+        current_player: The seat to act, or None once the game is over.
+        hand: The viewer's hand, in deck order (empty for a spectator).
+        follower_pile: The viewer's follower pile (phase 1), in deck order.
+        hand_sizes: Per seat, how many cards the hand holds.
+        follower_sizes: Per seat, how many cards the follower pile holds.
+        draw_pile_size: How many cards the draw pile holds.
+        face_up: The face-up cards of the current phase 1 trick.
+        trick: ``(seat, card)`` per card played to the current trick.
+        score_piles: Per seat, the score pile in deck order.
+        discard: The cards seen going out of the game, in deck order.
+        unseen_discards: How many discarded cards nobody saw (E6).
+        zones: The zones powers declare, per seat for per-seat zones.
+        power_states: ``(faction, state)`` for every faction, in variant order.
+        history: Every move so far, as the viewer may see it.
+        pending: The question the game waits for, if any.
+        legal_moves: The viewer's legal moves when it is their turn, else empty.
+    """
+
+    variant: Variant = attrs.field(eq=False, repr=False)
+    seat: int | None
+    phase: Phase
+    first_leader: int
+    leader: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    follower_pile: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    follower_sizes: tuple[int, ...]
+    draw_pile_size: int
+    face_up: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    score_piles: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    unseen_discards: int
+    zones: tuple[ZoneView, ...]
+    power_states: tuple[tuple[str, Hashable], ...]
+    history: tuple[ViewRecord, ...]
+    pending: PendingView | None
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def variant_name(self) -> str:
+        """The variant's name (part of equality, unlike the variant object)."""
+        return self.variant.name
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not View:
+            return NotImplemented
+        assert isinstance(other, View)
+        return self.variant.name == other.variant.name and _fields(self) == _fields(other)
+
+    def __hash__(self) -> int:
+        return hash((self.variant.name, _fields(self)))
+
+    def render(self) -> str:
+        """The view as readable text (the same as ``str(view)``)."""
+        from claim.view_text import render
+
+        return render(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> str:
+        """The view as JSON text, keys in a stable order (see `claim.view_json`)."""
+        from claim.view_json import view_to_json
+
+        return view_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str, variant: Variant | str | None = None) -> View:
+        """Read a view written by [`to_json`][claim.views.View.to_json].
+
+        Args:
+            text: The JSON text.
+            variant: The variant (or its name); by default the built-in variant
+                the document names.
+
+        Raises:
+            ViewError: The text is not a view of this version and variant.
+        """
+        from claim.view_json import view_from_json
+
+        return view_from_json(text, variant)
+
+
+def _fields(view: View) -> tuple[object, ...]:
+    return attrs.astuple(view, recurse=False)[1:]
+
+
+def view_of(state: GameState, seat: int | None) -> View:
+    """What ``seat`` may know of ``state`` (None: a spectator, public facts only).
+
+    Raises:
+        SeatError: ``seat`` is neither None nor a seat of the game.
+    """
+    variant = state.variant
+    if seat is not None:
+        seat = check_seat(seat, variant.players)
+    history, unseen = _history(state, seat)
+    discard = state.discard()
+    if unseen:
+        left = Counter(discard)
+        left.subtract(unseen)
+        discard = _in_deck_order(variant, left)
+    mine = seat is not None and state.current_player == seat
+    pending = None
+    if state.pending is not None:
+        pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
+    return View(
+        variant=variant, seat=seat, phase=state.phase,
+        first_leader=state.records[0].seat if state.records else state.leader,
+        leader=state.leader, current_player=state.current_player,
+        hand=state.hand(seat) if seat is not None else (),
+        follower_pile=state.follower_pile(seat) if seat is not None else (),
+        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
+        follower_sizes=tuple(mask.bit_count() for mask in state.follower_masks),
+        draw_pile_size=len(state.draw_pile), face_up=state.face_up_cards,
+        trick=state.trick_cards,
+        score_piles=tuple(state.score_pile(s) for s in range(variant.players)),
+        discard=discard, unseen_discards=sum(unseen.values()),
+        zones=_zones(state), power_states=tuple(zip(variant.tables.faction_names,
+                                                     state.power_states)),
+        history=history, pending=pending,
+        legal_moves=state.legal_moves() if mine else (),
+    )
+
+
+def _in_deck_order(variant: Variant, cards: Counter[Card]) -> tuple[Card, ...]:
+    out: list[Card] = []
+    left = Counter({card: n for card, n in cards.items() if n > 0})
+    for card in variant.deck:
+        if left[card] > 0:
+            left[card] -= 1
+            out.append(card)
+    return tuple(out)
+
+
+def _zones(state: GameState) -> tuple[ZoneView, ...]:
+    tables = state.variant.tables
+    deck = tables.deck
+    out = []
+    for spec, content in zip(tables.zone_specs, state.zones):
+        if spec.per_seat:
+            for seat, mask in enumerate(content):
+                cards = state.variant.cards_in(mask) if spec.public else ()
+                out.append(ZoneView(spec.name, seat, spec.public, cards, mask.bit_count()))
+        else:
+            cards = tuple(deck[c] for c in content) if spec.public else ()
+            out.append(ZoneView(spec.name, None, spec.public, cards, len(content)))
+    return tuple(out)
+
+
+def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
+    """The records as ``seat`` sees them, and the unseen cards now in the discard."""
+    tables = state.variant.tables
+    hidden_ordered = {
+        ref for ref, index in tables.zone_lookup.items()
+        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
+    }
+    known: Counter[Card] = Counter()  # cards seen going to the discard, still there
+    unseen: Counter[Card] = Counter()  # cards that went to the discard unseen
+    out = []
+    for record in state.records:
+        if not record.raw_events:
+            out.append(ViewRecord(record.seat, record.move))
+            continue
+        events = [_project(e, seat, known, unseen, tables.revealing_zones)
+                  for e in record.events]
+        out.append(ViewRecord(record.seat, record.move,
+                              _hide_order(events, hidden_ordered, state.variant)))
+    return tuple(out), unseen
+
+
+_PLAIN = frozenset({TrickCompleted, FaceUpTurned, FaceUpTaken, LeaderChosen, PhaseStarted,
+                    PowerStateChanged, CardsExchanged})
+"""Event classes that are public and change no discard bookkeeping."""
+
+
+def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Counter[Card],
+             revealing: frozenset[object]) -> ViewEvent:
+    """``event`` as ``seat`` sees it; tracks which discarded cards were seen."""
+    cls = event.__class__
+    if cls in _PLAIN:
+        return event
+    if cls is CardDrawn or cls is Peeked:
+        assert isinstance(event, (CardDrawn, Peeked))
+        if event.seat == seat:
+            return event
+        if cls is CardDrawn:
+            return HiddenEvent("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
+        return HiddenEvent("Peeked", event.seat, Zone.DRAW_PILE)
+    if isinstance(event, PlacedUnseen):
+        if event.zone is Zone.DISCARD:
+            unseen[event.card] += 1
+        return HiddenEvent("PlacedUnseen", event.seat, event.origin, event.zone)
+    if isinstance(event, Placed):
+        if event.zone is Zone.DISCARD:
+            known[event.card] += 1
+        if event.origin is Zone.DISCARD:
+            if known[event.card] > 0:
+                known[event.card] -= 1
+            elif unseen[event.card] > 0:
+                unseen[event.card] -= 1
+                if event.zone not in revealing:
+                    return HiddenEvent("Placed", event.seat, event.origin, event.zone)
+    return event
+
+
+def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
+                variant: Variant) -> tuple[ViewEvent, ...]:
+    """Sort each run of cards laid into a hidden ordered zone, so that the run does
+    not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
+    if not hidden_ordered:
+        return tuple(events)
+    rank = {card: index for index, card in reversed(list(enumerate(variant.deck)))}
+
+    def into_hidden(event: ViewEvent) -> bool:
+        return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered
+
+    def key(event: ViewEvent) -> tuple[int, int]:
+        return (1, 0) if isinstance(event, HiddenEvent) else (
+            0, rank[event.card])  # type: ignore[union-attr]
+
+    out: list[ViewEvent] = []
+    run: list[ViewEvent] = []
+    for event in events + [HiddenEvent("end")]:
+        if into_hidden(event):
+            run.append(event)
+            continue
+        out += sorted(run, key=key)
+        run = []
+        out.append(event)
+    return tuple(out[:-1])
