@@ -84,7 +84,7 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
     if not question.options:
         raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
                          "option", _name(board, owner), question)
-    deck = board.variant.deck
+    deck = board.variant.tables.deck
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
     for option in question.options:
@@ -112,7 +112,7 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
         raise PowerError(f"{owner_name(board, owner)}: two options labelled "
                          f"{option.label!r}", _name(board, owner), option)
     labels.add(option.label)
-    size = len(board.variant.deck)
+    size = len(board.variant.tables.deck)
     for effect in option.effects:
         ids = [getattr(effect, "card", 0), getattr(effect, "other", 0)] if isinstance(
             effect, (Placement, Exchange, Reveal)) else []

@@ -72,7 +72,7 @@ def carry_out(
         elif isinstance(effect, Reveal):
             card = _card(board, owner, effect.card, effect)
             events.append((Peeked, _seat(board, owner, effect.seat, effect),
-                           board.variant.deck[card]))
+                           board.variant.tables.deck[card]))
         else:
             raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
                              "an effect", _faction(board, owner), effect)
@@ -102,7 +102,7 @@ def _fail(board: Board, owner: int, effect: object, reason: str) -> PowerError:
 
 
 def _card(board: Board, owner: int, card: object, effect: object) -> int:
-    if type(card) is not int or not 0 <= card < len(board.variant.deck):
+    if type(card) is not int or not 0 <= card < len(board.variant.tables.deck):
         raise _fail(board, owner, effect, f"{card!r} is not a card id of this deck")
     return card
 
@@ -138,7 +138,7 @@ def _exchange(
         (trick if where == "trick" else face_up)[index] = card
     board.trick = tuple(trick)
     moved.update((a, b))
-    deck = board.variant.deck
+    deck = board.variant.tables.deck
     events.append((CardsExchanged, deck[a], deck[b]))
 
 
@@ -322,7 +322,7 @@ def _lift(board: Board, owner: int, effect: Placement, card: int, declared: int 
             piles[seat] &= ~bit
     if not found:
         where = _name(origin) + ("" if seat is None else f" of seat {seat}")
-        raise _fail(board, owner, effect, f"card {board.variant.deck[card]} is not "
+        raise _fail(board, owner, effect, f"card {board.variant.tables.deck[card]} is not "
                     f"{'on top of' if origin is Zone.DRAW_PILE else 'in'} the {where}")
 
 

@@ -80,7 +80,7 @@ def play_choices(
 def _combined(
     state: GameState, seat: int, card: int, fi: int, option: Option
 ) -> list[PlayChoice]:
-    deck = state.variant.deck
+    deck = state.variant.tables.deck
     own = (fi, option.effects)
     outcome = option.outcome if option.outcome is not None else card_outcome(option.effects, deck)
     incoming = [e.other for e in option.effects if isinstance(e, Exchange) and e.card == card]

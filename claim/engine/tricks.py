@@ -28,12 +28,14 @@ from claim.records import (
 )
 from claim.state import GameState
 from claim.tables import DeckTables, HookTable
-from claim.zones import DISCARD, RECRUIT, SCORE
+from claim.zones import DISCARD, RECRUIT, SCORE, Zone
 
 __all__ = ["current_lead", "lead_index", "rank", "resolve_trick"]
 
 
 make_trick = slot_maker(Trick)
+make_placement = slot_maker(Placement)
+TRICK = Zone.TRICK
 
 
 def lead_index(state: GameState, card: int) -> int:
@@ -307,7 +309,7 @@ def _place_default(board: Board, winner: int, events: list[RawEvent],
         if (1 << card) & rest:
             events.append((Placed, deck[card], zone, seat))
             if placed is not None:
-                placed.append(Placement(card, zone, seat))
+                placed.append(make_placement(card, zone, seat, TRICK, None))
 
 
 def _next_leader(trick: Trick, tables: DeckTables, hooks: HookTable, present: int,

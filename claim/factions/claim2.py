@@ -88,7 +88,7 @@ class Giants(FactionPower):
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A smash step for every Giant placed on a score pile (R7: after placement),
         when an opponent has a card of the prey of its value in front (R15)."""
-        deck = trick.variant.deck
+        deck = trick.state.variant.tables.deck
         return [
             Ask(p.seat, "smash", (deck[p.card].value,))
             for p in placed
@@ -107,12 +107,12 @@ class Giants(FactionPower):
             (victim, card)
             for victim in range(variant.players) if victim not in own_team
             for card in variant.ids_in(in_front[victim] & mask)
-            if variant.deck[card].value == value
+            if variant.tables.deck[card].value == value
         ]
 
     def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """Smash which opposing Gnome of the Giant's value, or none (R15: only if any)."""
-        deck = state.variant.deck
+        deck = state.variant.tables.deck
         seat, value = step.seat, step.data[0]
         assert isinstance(value, int)
         options: dict[str, Option] = {}  # identical Gnomes are one target (R15)
@@ -199,7 +199,7 @@ class Trolls(FactionPower):
             effects: list[Effect] = [Placement(trick.cards[best], Zone.SCORE, winner)]
             effects += [Placement(trick.cards[p], Zone.WAITING) for p in ordered]
             return effects
-        deck = trick.variant.deck
+        deck = trick.state.variant.tables.deck
         line = [c for c in trick.state.waiting if deck[c].faction == self.faction]
         if not line:
             return ()
@@ -208,13 +208,13 @@ class Trolls(FactionPower):
     def _first_in_line(self, line: list[int], trick: Trick) -> int:
         if self.queue_order == "fifo":
             return line[0]
-        values = [trick.variant.deck[c].value for c in line]
+        values = [trick.state.variant.tables.deck[c].value for c in line]
         target = min(values) if self.queue_order == "lowest" else max(values)
         return line[values.index(target)]
 
     def finish(self, state: GameState) -> Sequence[Effect]:
         """Trolls still waiting when the game ends are discarded (R9)."""
-        deck = state.variant.deck
+        deck = state.variant.tables.deck
         return [Placement(c, Zone.DISCARD, None, Zone.WAITING)
                 for c in state.waiting if deck[c].faction == self.faction]
 
@@ -230,7 +230,7 @@ class Seers(FactionPower):
     verbs: ClassVar[tuple[str, ...]] = ("take",)
 
     def _won(self, trick_winner_card: int, state: GameState) -> bool:
-        return state.variant.deck[trick_winner_card].faction == self.faction
+        return state.variant.tables.deck[trick_winner_card].faction == self.faction
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """The winner of a trick won by a Seer looks at the top card of the draw pile."""
@@ -247,7 +247,7 @@ class Seers(FactionPower):
         card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
         if step.seat != winner or not self._won(card, state) or not state.face_up:
             return None
-        deck = state.variant.deck
+        deck = state.variant.tables.deck
         top = state.draw_pile[0]
         kinds = {deck[c] for c in state.face_up}
         same = len(kinds) == 1 and deck[top] in kinds  # R15: no real choice

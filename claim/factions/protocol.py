@@ -124,11 +124,11 @@ class Trick:
 
     def card(self, position: int) -> Card:
         """The card played at ``position``."""
-        return self.state.variant.deck[self.cards[position]]
+        return self.state.variant.tables.deck[self.cards[position]]
 
     def faction(self, position: int) -> str:
         """The physical faction of the card played at ``position``."""
-        return self.state.variant.deck[self.cards[position]].faction
+        return self.state.variant.tables.deck[self.cards[position]].faction
 
     @property
     def ranking(self) -> tuple[int, ...]:
