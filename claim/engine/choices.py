@@ -27,7 +27,6 @@ from claim.factions.effects import (
     Step,
     card_outcome,
 )
-from claim.moves import Choose
 from claim.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.tables import HookTable
 from claim.variant import Variant
@@ -152,12 +151,9 @@ def _normal(label: str, variant: Variant | None) -> str:
     return text
 
 
-def answer(board: Board, move: Choose, events: list[RawEvent]) -> None:
-    """Carry out the chosen option of the pending question (already checked legal)."""
-    pending = board.pending
-    assert pending is not None
-    option = matching(pending.options, move.label, board.variant)
-    assert option is not None
+def answer(board: Board, option: Option, events: list[RawEvent]) -> None:
+    """Carry out the chosen option of the pending question (one of its options)."""
+    assert board.pending is not None
     step = board.queue.pop(0)
     board.pending = None
     board.queue[0:0] = carry_out(board, step.owner, option.effects, events)

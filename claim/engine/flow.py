@@ -31,6 +31,7 @@ from claim.engine.phases import advance
 from claim.engine.playing import allowed, play_choices
 from claim.engine.tricks import resolve_trick
 from claim.errors import ClaimError, IllegalMoveError
+from claim.factions.effects import Option
 from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
 from claim.records import RawEvent
@@ -203,27 +204,31 @@ def apply(state: GameState, move: Move | str) -> GameState:
     if isinstance(move, str):
         move = parse_move(move, variant)
     if state.pending is not None:
-        check(state, move)
-        assert isinstance(move, Choose)
-        return _answer(state, move)
+        if not isinstance(move, Choose) or state.phase is OVER:
+            check(state, move)  # raises why
+            raise AssertionError(move)  # pragma: no cover
+        option = matching(state.pending.options, move.label, variant)
+        if option is None:
+            check(state, move)
+            raise AssertionError(move)  # pragma: no cover
+        return _answer(state, option, move if move.label == option.label
+                       else Choose(option.label))
     card = _card_to_play(state, move)
     assert isinstance(move, PlayCard)
     seat = (state.leader + len(state.trick)) % variant.players
     return _play(state, variant, seat, card, move.option)
 
 
-def _answer(state: GameState, move: Choose) -> GameState:
+def _answer(state: GameState, option: Option, move: Choose) -> GameState:
+    """Carry out ``option`` of the pending question; ``move`` names it exactly."""
     assert state.pending is not None
     board = Board(state)
     board.pending = state.pending
-    seat = state.pending.seat
-    label = matching(state.pending.options, move.label, state.variant)
-    assert label is not None
     events: list[RawEvent] = []
-    answer(board, Choose(label.label), events)
+    answer(board, option, events)
     if board.pending is None:
         advance(board, events)
-    record = make_record(seat, Choose(label.label), tuple(events))
+    record = make_record(state.pending.seat, move, tuple(events))
     return board.freeze(state.records + (record,))
 
 
