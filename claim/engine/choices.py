@@ -103,8 +103,8 @@ def _name(board: Board, owner: int) -> str:
 
 
 def _check_option(board: Board, owner: int, option: object, labels: set[str]) -> None:
-    if not isinstance(option, Option) or not isinstance(option.label, str) or not (
-            option.label.strip()) or not isinstance(option.effects, tuple):
+    if not isinstance(option, Option) or option.label.__class__ is not str or not (
+            option.label.strip()) or option.effects.__class__ is not tuple:
         raise PowerError(f"{owner_name(board, owner)}: {option!r} is not an Option with a "
                          "label and a tuple of effects", _name(board, owner), option)
     if option.label in labels:
@@ -113,11 +113,12 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
     labels.add(option.label)
     size = len(board.variant.tables.deck)
     for effect in option.effects:
-        ids = [getattr(effect, "card", 0), getattr(effect, "other", 0)] if isinstance(
-            effect, (Placement, Exchange, Reveal)) else []
-        if any(type(i) is not int or not 0 <= i < size for i in ids):
-            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of this "
-                             "deck", _name(board, owner), effect)
+        if isinstance(effect, (Placement, Exchange, Reveal)):
+            card, other = effect.card, getattr(effect, "other", 0)
+            if (card.__class__ is not int or other.__class__ is not int
+                    or not 0 <= card < size or not 0 <= other < size):
+                raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
+                                 "this deck", _name(board, owner), effect)
 
 
 L = TypeVar("L", bound="Labelled")
