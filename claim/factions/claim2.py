@@ -229,12 +229,9 @@ class Seers(FactionPower):
     on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
 
-    def _won(self, trick_winner_card: int, state: GameState) -> bool:
-        return state.variant.tables.deck[trick_winner_card].faction == self.faction
-
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """The winner of a trick won by a Seer looks at the top card of the draw pile."""
-        if not self._won(trick.winning_card, trick.state) or not trick.state.draw_pile:
+        if not trick.won_by(self.faction) or not trick.state.draw_pile:
             return ()
         return (Reveal(trick.winner, trick.state.draw_pile[0]),)
 
@@ -245,7 +242,8 @@ class Seers(FactionPower):
         plays, ranking = step.data[0], step.data[1]
         winner = ranking[0]  # type: ignore[index]
         card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
-        if step.seat != winner or not self._won(card, state) or not state.face_up:
+        won = state.variant.tables.deck[card].faction == self.faction
+        if step.seat != winner or not won or not state.face_up:
             return None
         deck = state.variant.tables.deck
         top = state.draw_pile[0]

@@ -50,11 +50,6 @@ SECOND_DECK = ZoneSpec("second deck", per_seat=False, ordered=True, public=False
 """The phase 1 discard, in the order fixed at the deal, face down (E12, E24)."""
 
 
-def _won_by(trick: Trick, faction: str) -> bool:
-    """Whether the winning card itself is of ``faction`` (R11, E16)."""
-    return trick.variant.deck[trick.winning_card].faction == faction
-
-
 @registry.register
 @attrs.frozen
 class Zombies(FactionPower):
@@ -70,7 +65,7 @@ class Zombies(FactionPower):
         The card keeps its place in the ranking (prizes are still handed out by
         rank), and triggers no placement power (E15).
         """
-        if not _won_by(trick, self.faction):
+        if not trick.won_by(self.faction):
             return ()
         loser = trick.cards[trick.order[-1]]
         if loser in trick.taken:
@@ -93,7 +88,7 @@ class Frostbeasts(FactionPower):
         Dwarves, Gnomes and Trolls of the trick are discarded like any card; a
         waiting Troll is still delivered by the Trolls' own placement (E22).
         """
-        if not _won_by(trick, self.faction):
+        if not trick.won_by(self.faction):
             return ()
         winning = trick.order[0]
         return [
@@ -113,7 +108,7 @@ class Yetis(FactionPower):
 
     def next_leader(self, trick: Trick) -> int | None:
         """E10: rank 2 leads (with 2 players, the other player); Dragons decide first."""
-        if not _won_by(trick, self.faction):
+        if not trick.won_by(self.faction):
             return None
         return trick.seats[trick.order[1]]
 
@@ -150,7 +145,7 @@ class Awakeners(FactionPower):
         After placement, before smashes; nothing is drawn from an empty deck. The
         drawn card triggers no placement or collection power (E15).
         """
-        if not _won_by(trick, self.faction):
+        if not trick.won_by(self.faction):
             return ()
         deck = trick.state.zones[trick.variant.tables.zone_index[SECOND_DECK.name]]
         if not deck:

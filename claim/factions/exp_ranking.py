@@ -179,7 +179,7 @@ class Werewolves(FactionPower):
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A trick won by a Werewolf (the winning card itself) turns the moon (E8, E16)."""
-        if trick.variant.deck[trick.winning_card].faction != self.faction:
+        if not trick.won_by(self.faction):
             return ()
         return (SetPowerState(not trick.state.power_state(self.faction)),)
 

@@ -145,6 +145,10 @@ class Trick:
         """The card id of rank 1."""
         return self.cards[self.order[0]]
 
+    def won_by(self, faction: str) -> bool:
+        """Whether the winning card itself is of ``faction`` (R11: not an imitation)."""
+        return self.state.variant.tables.deck[self.cards[self.order[0]]].faction == faction
+
     @property
     def last(self) -> int:
         """The seat of the last rank (the loser with two players, R6)."""
