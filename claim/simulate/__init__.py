@@ -45,6 +45,7 @@ __all__ = [
     "SimulationError",
     "Summary",
     "VariantSummary",
+    "prepare",
     "simulate",
     "wilson",
 ]
@@ -77,16 +78,28 @@ class Summary:
                 "variants": [v.to_dict() for v in self.variants]}
 
 
-def _variants(variants: VariantSource | Sequence[VariantSource]) -> list[Variant]:
+def prepare(
+    variants: VariantSource | Sequence[VariantSource], bots: Sequence[str] | str, games: int
+) -> tuple[list[Variant], tuple[str, ...]]:
+    """Check a simulation's arguments before anything runs: the loaded variants and
+    the lineup (``bots`` may be a comma-separated string).
+
+    Raises:
+        UnknownNameError: An unknown variant or bot.
+        ArgumentError: ``games`` is not positive, or the bots do not fit the seats.
+    """
     given = [variants] if isinstance(variants, (str, Variant)) else list(variants)
     if not given:
         raise ArgumentError("variants", variants, "at least one variant")
-    return [load_variant(v) for v in given]
-
-
-def _check(variants: list[Variant], bots: tuple[str, ...], games: int) -> None:
     if type(games) is not int or games <= 0:
         raise ArgumentError("games", games, "a positive int")
+    loaded = [load_variant(v) for v in given]
+    lineup = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
+    _check(loaded, lineup)
+    return loaded, lineup
+
+
+def _check(variants: list[Variant], bots: tuple[str, ...]) -> None:
     if not bots:
         raise ArgumentError("bots", bots, "at least one bot name")
     for name in bots:
@@ -126,7 +139,7 @@ def _batches(sources: list[VariantSource], bots: tuple[str, ...], seed: int, gam
 
 def simulate(
     variants: VariantSource | Sequence[VariantSource],
-    bots: Sequence[str],
+    bots: Sequence[str] | str,
     games: int,
     seed: int = 0,
     *,
@@ -160,9 +173,7 @@ def simulate(
         ArgumentError: ``games`` is not positive, or the bots do not fit the seats.
         SimulationError: A batch's worker died more often than it is retried.
     """
-    loaded = _variants(variants)
-    lineup = tuple(bots.split(",")) if isinstance(bots, str) else tuple(bots)
-    _check(loaded, lineup, games)
+    loaded, lineup = prepare(variants, bots, games)
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
     if batch_size is None:
         batch_size = _batch_size(loaded[0], lineup, games, workers)

@@ -132,7 +132,9 @@ def run_dask(
     The scheduler reschedules the tasks of a worker that dies; a task that raises
     is retried ``retries`` times, then its error ends the run.
     """
-    from distributed import wait
+    import distributed
+
+    wait: Any = distributed.wait  # typed loosely: distributed's stubs vary
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     window = _Window(batches, 3 * workers, retries)
@@ -141,8 +143,7 @@ def run_dask(
             future = client.submit(play, batch, retries=retries, pure=False)
             window.flying[future] = batch
         if window.flying:
-            finished = wait(  # type: ignore[no-untyped-call]
-                list(window.flying), return_when="FIRST_COMPLETED").done
+            finished = wait(list(window.flying), return_when="FIRST_COMPLETED").done
             for future in finished:
                 window.finish(future)
         yield from window.flush()
