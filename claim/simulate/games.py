@@ -86,8 +86,9 @@ class Batch:
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a run seeded ``seed``: 64 bits of SHA-256.
 
-    >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
-    True
+    Examples:
+        >>> game_seed(1, 0) == game_seed(1, 0) != game_seed(1, 1)
+        True
     """
     digest = hashlib.sha256(f"claim-simulate:{seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
@@ -100,8 +101,9 @@ def lineup(bots: Sequence[str], players: int, index: int) -> tuple[str, ...]:
     seats is ``a,b,a,b``: two teams). Over ``players`` consecutive games every bot
     plays every seat.
 
-    >>> lineup(("a", "b"), 2, 0), lineup(("a", "b"), 2, 1)
-    (('a', 'b'), ('b', 'a'))
+    Examples:
+        >>> lineup(("a", "b"), 2, 0), lineup(("a", "b"), 2, 1)
+        (('a', 'b'), ('b', 'a'))
     """
     full = [bots[seat % len(bots)] for seat in range(players)]
     shift = index % players

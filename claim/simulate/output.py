@@ -25,10 +25,12 @@ CSV_FIELDS = ("variant", "game", "seed", "bots", "first_leader", "winner", "winn
 def csv_record(row: GameRow) -> dict[str, object]:
     """A row as the CSV writes it.
 
-    >>> from claim.simulate import simulate
-    >>> row = simulate("claim", ["random"] * 2, 1, seed=1, workers=1, keep_rows=True).rows[0]
-    >>> sorted(csv_record(row)) == sorted(CSV_FIELDS)
-    True
+    Examples:
+        >>> from claim.simulate import simulate
+        >>> summary = simulate("claim", ["random"] * 2, 1, seed=1, workers=1, keep_rows=True)
+        >>> row = summary.rows[0]
+        >>> sorted(csv_record(row)) == sorted(CSV_FIELDS)
+        True
     """
     votes = " ".join(f"{f}={'-' if p is None else p}" for f, p in row.votes)
     return {

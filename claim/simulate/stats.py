@@ -25,11 +25,12 @@ Z95 = 1.959963984540054
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95% by default).
 
-    >>> low, high = wilson(50, 100)
-    >>> round(low, 3), round(high, 3)
-    (0.404, 0.596)
-    >>> wilson(0, 0)
-    (0.0, 1.0)
+    Examples:
+        >>> low, high = wilson(50, 100)
+        >>> round(low, 3), round(high, 3)
+        (0.404, 0.596)
+        >>> wilson(0, 0)
+        (0.0, 1.0)
     """
     if trials == 0:
         return 0.0, 1.0
@@ -133,8 +134,9 @@ class VariantSummary:
 def labels(bots: tuple[str, ...]) -> tuple[str, ...]:
     """A label per lineup entry: its name, numbered when a name repeats.
 
-    >>> labels(("random", "random", "x"))
-    ('random', 'random#2', 'x')
+    Examples:
+        >>> labels(("random", "random", "x"))
+        ('random', 'random#2', 'x')
     """
     seen: Counter[str] = Counter()
     out = []
