@@ -95,6 +95,13 @@ def test_summary_counts_agree_with_the_rows() -> None:
         assert sum(f.votes) + f.unclaimed == 16
         with_winner = sum(dict(r.votes)[f.faction] == r.winner is not None for r in rows)
         assert f.with_winner.hits == with_winner
+        decisive = 0
+        for r in rows:
+            if r.winner is not None and dict(r.votes)[f.faction] == r.winner:
+                others = [v for p, v in enumerate(r.party_votes) if p != r.winner]
+                decisive += r.party_votes[r.winner] - max(others) <= 1
+        assert f.decisive.hits == decisive
+    assert sum(f.decisive.hits for f in v.factions) > 0
     assert v.first_leader.hits == sum(r.first_leader in r.winning_seats for r in rows)
     assert v.length_min == min(r.moves for r in rows)
     assert v.length_max == max(r.moves for r in rows)

@@ -75,10 +75,12 @@ def variant_lines(v: VariantSummary) -> list[str]:
                  f"min {v.length_min}, max {v.length_max}")
     lines.append("  decided by        " + ", ".join(f"{step} {n}" for step, n in v.decided_by))
     parties = "  ".join(f"{'p' + _party(v, p):>5}" for p in range(len(v.parties)))
-    lines.append(f"  {'faction':14} votes to {parties}  unclaimed  with the winner")
+    lines.append(f"  {'faction':14} votes to {parties}  unclaimed  {'with the winner':22}"
+                 "  decisive")
     for f in v.factions:
         counts = "  ".join(f"{n:5}" for n in f.votes)
-        lines.append(f"  {f.faction:14}          {counts}  {f.unclaimed:9}  {f.with_winner}")
+        lines.append(f"  {f.faction:14}          {counts}  {f.unclaimed:9}  "
+                     f"{f.with_winner!s:22}  {f.decisive}")
     return lines
 
 

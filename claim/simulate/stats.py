@@ -80,14 +80,17 @@ class FactionStats:
         votes: Per party, how many games its vote went to that party.
         unclaimed: Games in which nobody won its vote (R12).
         with_winner: Games whose winner won this faction's vote: how often the
-            faction was on the winning side, a simple measure of how much it
-            decided games.
+            faction was on the winning side.
+        decisive: Games this faction's vote decided: the winner won it and, without
+            it, would not have had more votes than every other party (the winner
+            won on votes by one, or tied on votes and won down the cascade).
     """
 
     faction: str
     votes: tuple[int, ...]
     unclaimed: int
     with_winner: Rate
+    decisive: Rate
 
 
 @attrs.frozen
@@ -131,6 +134,11 @@ class VariantSummary:
         return data
 
 
+def _margin(votes: tuple[int, ...], winner: int) -> int:
+    """How many more votes the winner won than the best other party."""
+    return votes[winner] - max(v for p, v in enumerate(votes) if p != winner)
+
+
 def labels(bots: tuple[str, ...]) -> tuple[str, ...]:
     """A label per lineup entry: its name, numbered when a name repeats.
 
@@ -166,6 +174,7 @@ class Tally:
         self.entry_games: Counter[str] = Counter()
         self.votes: dict[str, Counter[int | None]] = {}
         self.with_winner: Counter[str] = Counter()
+        self.decisive: Counter[str] = Counter()
         self.leader_wins = 0
         self.draws = 0
         self.decided: Counter[str] = Counter()
@@ -185,9 +194,12 @@ class Tally:
             seats = [s for s, e in enumerate(at) if e == entry]
             self.entry_games[entry] += 1
             self.entry_wins[entry] += bool(won.intersection(seats))
+        close = row.winner is not None and _margin(row.party_votes, row.winner) <= 1
         for faction, party in row.votes:
             self.votes.setdefault(faction, Counter())[party] += 1
-            self.with_winner[faction] += party is not None and party == row.winner
+            sided = party is not None and party == row.winner
+            self.with_winner[faction] += sided
+            self.decisive[faction] += sided and close
         self.leader_wins += row.first_leader in won
         self.draws += row.winner is None
         self.decided[row.decided_by] += 1
@@ -204,6 +216,7 @@ class Tally:
                 tuple(counter[p] for p in range(len(self.parties))),
                 counter[None],
                 Rate.of(self.with_winner[faction], n),
+                Rate.of(self.decisive[faction], n),
             )
             for faction, counter in self.votes.items()
         )
