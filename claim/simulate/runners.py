@@ -8,7 +8,8 @@ memory stays flat in the number of games.
 
 A worker process that dies costs only the batches it was running, which are sent
 again: with ``concurrent.futures`` a dead worker breaks the whole pool, so the
-batches then in flight (at most one per worker) are resubmitted to a new pool; a
+batches then running (one per worker) and those queued behind them are resubmitted
+to a new pool (each counted as lost once); a
 Dask scheduler reschedules a dead worker's tasks itself, and a task that raises is
 retried ``retries`` times. A batch lost more than ``retries`` times ends the run
 with a [`SimulationError`][claim.simulate.runners.SimulationError].
