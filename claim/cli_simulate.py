@@ -29,7 +29,7 @@ def register(commands: Any) -> None:
     sim = commands.add_parser(
         "simulate", help="play many games between bots and summarize them",
         description="Play GAMES games of each VARIANT between bots (seats rotated every "
-        "game) and print win rates with 95%% intervals, where faction votes went, the "
+        "game) and print win rates with 95% intervals, where faction votes went, the "
         "first leader's advantage, game lengths and how games were decided. The "
         "results depend only on --seed, whatever the number of workers.")
     sim.add_argument("variants", nargs="+", metavar="VARIANT",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,19 @@ def test_a_worker_that_dies_costs_only_a_retry(
 def test_a_batch_lost_too_often_ends_the_run() -> None:
     with pytest.raises(SimulationError, match="died 3 times"):
         list(run_local(_batches(6, 3), workers=2, play=crash_always, retries=2))
+
+
+def test_batches_are_drawn_lazily_a_window_at_a_time() -> None:
+    drawn = 0
+
+    def source() -> Iterator[Batch]:
+        nonlocal drawn
+        for batch in _batches(2000, 1):
+            drawn += 1
+            yield batch
+
+    results = run_local(source(), workers=2)
+    first = [next(results) for _ in range(3)]
+    assert [rows[0].index for rows in first] == [0, 1, 2]
+    assert drawn <= 3 + 3 * 2 + 1  # what was yielded, the window, and one look-ahead
+    results.close()
