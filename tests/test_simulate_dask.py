@@ -53,6 +53,8 @@ def test_cluster_rows_equal_the_single_process_rows(client: Any) -> None:
     remote = simulate(*args, seed=21, client=client, batch_size=4, keep_rows=True)
     assert len(remote.rows) == 24
     assert remote == local
+    sized = simulate(*args, seed=21, client=client, keep_rows=True)  # batches sized for it
+    assert sized == local
 
 
 def test_a_failed_task_is_retried(client: Any) -> None:

@@ -174,6 +174,8 @@ def simulate(
         SimulationError: A batch's worker died more often than it is retried.
     """
     loaded, lineup = prepare(variants, bots, games)
+    if client is not None:  # batches are sized for the cluster's workers
+        workers = len(client.scheduler_info().get("workers", {}))
     workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
     if batch_size is None:
         batch_size = _batch_size(loaded[0], lineup, games, workers)
