@@ -3,7 +3,8 @@
 `claim demo` plays a seeded game between random players and prints each trick and
 the final votes (``--record FILE`` also saves its game record); `claim replay FILE`
 prints a saved game; `claim variants` lists the built-in variants. The commands for people
-who write variants (`validate`, `show`, `schema`) are in [`claim.cli_tools`][claim.cli_tools].
+who write variants (`validate`, `show`, `schema`) are in [`claim.cli_tools`][claim.cli_tools];
+`claim simulate` (many games between bots) is in [`claim.cli_simulate`][claim.cli_simulate].
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from claim import __version__, cli_tools
+from claim import __version__, cli_simulate, cli_tools
 from claim.errors import ClaimError, SaveError, VariantError
 from claim.gamerecord import record_of, start
 from claim.loading import builtin_variants, load_variant
@@ -148,6 +149,7 @@ def parser() -> argparse.ArgumentParser:
                                   description="List the built-in variants.")
     listing.set_defaults(run=_variants)
     cli_tools.register(commands)
+    cli_simulate.register(commands)
     return top
 
 
