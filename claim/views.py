@@ -296,17 +296,45 @@ def _zones(state: GameState) -> tuple[ZoneView, ...]:
     return tuple(out)
 
 
+_Prefix = tuple[tuple["ViewRecord", ...], Counter[Card], Counter[Card]]
+_PREFIXES: dict[tuple[int, int | None, int, int], tuple[object, object, _Prefix]] = {}
+"""Projected histories by (variant tables, seat, record, its index), so that views of
+successive states of one game extend the previous one instead of starting over. Only
+records that caused events are keys: each is a new object belonging to one game (a
+play that causes no event shares one record across games, so it cannot be a key).
+An entry keeps the tables and record themselves, so a reused id is never mistaken."""
+_PREFIX_LIMIT = 4096
+
+
+def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
+    """The longest cached projection of a prefix of ``state.records``, and its length."""
+    tables, records = state.variant.tables, state.records
+    for end in range(len(records), 0, -1):
+        record = records[end - 1]
+        if not record.raw_events:
+            continue
+        found = _PREFIXES.get((id(tables), seat, id(record), end))
+        if found is not None and found[0] is tables and found[1] is record:
+            return end, found[2]
+        if len(records) - end > 64:
+            break
+    return 0, ((), Counter(), Counter())
+
+
 def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
     """The records as ``seat`` sees them, and the unseen cards now in the discard."""
     tables = state.variant.tables
+    start, (done, seen, hidden) = _cached_prefix(state, seat)
     hidden_ordered = {
         ref for ref, index in tables.zone_lookup.items()
         if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
     }
-    known: Counter[Card] = Counter()  # cards seen going to the discard, still there
-    unseen: Counter[Card] = Counter()  # cards that went to the discard unseen
-    out = []
-    for record in state.records:
+    known = Counter(seen)  # cards seen going to the discard, still there
+    unseen = Counter(hidden)  # cards that went to the discard unseen
+    out = list(done)
+    last_key = None
+    for index in range(start, len(state.records)):
+        record = state.records[index]
         if not record.raw_events:
             out.append(ViewRecord(record.seat, record.move))
             continue
@@ -314,6 +342,12 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
                   for e in record.events]
         out.append(ViewRecord(record.seat, record.move,
                               _hide_order(events, hidden_ordered, state.variant)))
+        last_key = (index + 1, record, tuple(out), Counter(known), Counter(unseen))
+    if last_key is not None:
+        end, record, prefix, k, u = last_key
+        if len(_PREFIXES) >= _PREFIX_LIMIT:
+            _PREFIXES.pop(next(iter(_PREFIXES)))
+        _PREFIXES[(id(tables), seat, id(record), end)] = (tables, record, (prefix, k, u))
     return tuple(out), unseen
 
 
