@@ -14,7 +14,8 @@ Actions are action ids (``Discrete(action_count(variant))``); an illegal id rais
 [`IllegalMoveError`][claim.errors.IllegalMoveError]. Rewards come at the end only:
 +1 a win, -1 a loss, 0 a draw; in the 4-player game partners share theirs.
 ``reset(seed=s)`` deals ``claim.new_game(variant, seed=s)``; a later ``reset()``
-without a seed deals from seeds drawn from ``random.Random(s)``.
+without a seed deals from seeds drawn from ``random.Random(s)``;
+``reset(options={"state": state})`` starts from a given position.
 
 [`parallel_env`][claim.adapters.pettingzoo.parallel_env] wraps the environment in
 PettingZoo's ``turn_based_aec_to_parallel``: every agent sends an action each
@@ -123,13 +124,24 @@ class ClaimEnv(AECEnv):
         return self.possible_agents.index(agent)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game: from ``seed`` if given, else from the seeds drawn so far."""
+        """Deal a new game: from ``seed`` if given, else from the seeds drawn so far.
+
+        Args:
+            seed: Deal ``claim.new_game(variant, seed=seed)``, and seed later deals.
+            options: ``{"state": state}`` starts from a given position instead (a
+                [`GameState`][claim.state.GameState] of this variant, not over).
+        """
         if seed is not None:
             self._seeds = random.Random(seed)
-            deal = seed
+        start = (options or {}).get("state")
+        if start is None:
+            self._game = new_game(self.variant, seed=self._seeds.randrange(2**63)
+                                  if seed is None else seed)
+        elif not isinstance(start, GameState) or start.variant.name != self.variant.name \
+                or start.is_over:
+            raise ValueError("options['state'] must be a game of this variant, not over")
         else:
-            deal = self._seeds.randrange(2**63)
-        self._game = new_game(self.variant, seed=deal)
+            self._game = start
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
