@@ -16,6 +16,6 @@ need no third-party package.
 
 from __future__ import annotations
 
-from claim.adapters._common import terminal_rewards
+from claim.adapters._common import history_features, max_game_length, terminal_rewards
 
-__all__ = ["terminal_rewards"]
+__all__ = ["history_features", "max_game_length", "terminal_rewards"]

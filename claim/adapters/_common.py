@@ -48,7 +48,8 @@ def max_game_length(variant: Variant) -> int:
     Every card is played at most once per phase, and each trick asks at most a
     few questions (a recruit, a smash, a Seer's choice...): four moves per card
     of the deck leaves a wide margin over the longest games measured (about 1.3
-    moves per card). The adapters check the bound as they play.
+    moves per card). The PettingZoo environment truncates a game that reaches
+    it; OpenSpiel is told it as the game's maximum length.
     """
     return 4 * len(variant.deck)
 
@@ -56,7 +57,8 @@ def max_game_length(variant: Variant) -> int:
 def history_features(view: View) -> list[float]:
     """The public move history of ``view`` as numbers, padded to a fixed length.
 
-    Per move of the history (up to [`max_game_length`][]), three numbers: the
+    Per move of the history (up to
+    [`max_game_length`][claim.adapters.max_game_length]), three numbers: the
     mover's seat relative to the viewer plus one, the move's action id plus one
     (0 for a move without an id), and, for a card the viewer saw privately at
     that move (its own draw, a Seer's peek), the card's index among the deck's

@@ -26,7 +26,7 @@ public observer, ``private_info=NONE``):
 * the information state string is the view's JSON (it holds the history as the
   player saw it, so it has perfect recall), and the information state tensor is
   the observation vector followed by the history's numbers
-  ([`history_features`][claim.adapters._common.history_features]).
+  ([`history_features`][claim.adapters.history_features]).
 
 ``state.resample_from_infostate(player, sampler)`` draws a state consistent with
 the player's view ([`claim.sampling.sample`][claim.sampling.sample]: uniform over
