@@ -3,7 +3,8 @@
 ``python -m benchmarks.adapters [--variant claim] [--games 40] [--repeats 5]``
 
 Random games, one seeded ``random.Random`` per repetition; a step is one move.
-Every figure is the median over the repetitions, the workloads interleaved:
+Every figure is the median over the repetitions, the workloads interleaved,
+after one warm-up game each:
 
 * ``native``: ``state.legal_moves()`` + ``state.apply(move)``;
 * ``native + observation``: the same, plus what an adapter computes per step for
@@ -113,6 +114,8 @@ def workloads() -> dict[str, Workload]:
 def measure(variant: str, games: int, repeats: int) -> dict[str, float]:
     """Median steps per second of every workload."""
     loads = workloads()
+    for work in loads.values():  # warm up: load the variant, fill the caches
+        work(variant, 1, random.Random(-1))
     rates: dict[str, list[float]] = {name: [] for name in loads}
     for repeat in range(repeats):
         for name, work in loads.items():
