@@ -4,6 +4,9 @@
   namespace (one test per block, named like ``quickstart.md:3``). A block written
   as a doctest (its first line starts with ``>>>``) is run as a doctest instead.
 * Every ``examples/*.py`` script runs to completion, from a temporary directory.
+* A block or script whose first lines say ``# requires: pettingzoo, numpy`` needs
+  an optional extra: it is skipped when one of those modules cannot be imported
+  (CI installs every extra, so there it always runs).
 * ``docs/rules.md`` names every ruling R1..R15 and every rule option of the built-in
   powers.
 * Every page in the ``mkdocs.yml`` nav exists, so no page escapes these checks.
@@ -55,12 +58,25 @@ def _run_doctest(name: str, source: str) -> None:
     assert not runner.failures, "".join(output)
 
 
+_REQUIRES = re.compile(r"^# requires: *(?P<modules>[\w., ]+)$", re.MULTILINE)
+
+
+def _skip_unless_importable(source: str) -> None:
+    """Skip the test when a module named by a leading ``# requires:`` line is missing."""
+    head = "\n".join(source.lstrip().splitlines()[:3])
+    match = _REQUIRES.search(head)
+    if match:
+        for module in match.group("modules").split(","):
+            pytest.importorskip(module.strip())
+
+
 BLOCKS = _python_blocks()
 SCRIPTS = sorted(EXAMPLES.glob("*.py"))
 
 
 @pytest.mark.parametrize(("name", "source"), BLOCKS, ids=[name for name, _ in BLOCKS])
 def test_docs_code_block_runs(name: str, source: str) -> None:
+    _skip_unless_importable(source)
     if source.lstrip().startswith(">>>"):
         _run_doctest(name, source)
         return
@@ -70,6 +86,7 @@ def test_docs_code_block_runs(name: str, source: str) -> None:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[p.name for p in SCRIPTS])
 def test_example_script_runs(script: Path, tmp_path: Path) -> None:
+    _skip_unless_importable(script.read_text(encoding="utf-8").split('"""', 2)[-1])
     subprocess.run([sys.executable, str(script)], check=True, timeout=60, cwd=tmp_path)
 
 
