@@ -28,7 +28,7 @@ from claim.records import PlacedUnseen
 from claim.state import GameState
 from claim.zones import Phase
 
-__all__ = ["Solution", "SolverError", "applies", "solve", "why_not_exact"]
+__all__ = ["SearchLimitError", "Solution", "SolverError", "applies", "solve", "why_not_exact"]
 
 _Entry = tuple[int, int, Move | None]
 """A table entry: lower bound, upper bound, best move found."""
@@ -36,6 +36,10 @@ _Entry = tuple[int, int, Move | None]
 
 class SolverError(ClaimError, ValueError):
     """The solver does not apply to the position; the message says why."""
+
+
+class SearchLimitError(ClaimError, RuntimeError):
+    """The search gave up: it visited more positions than its ``max_nodes``."""
 
 
 @attrs.frozen
@@ -91,23 +95,27 @@ def applies(state: GameState) -> bool:
     return why_not_exact(state) is None
 
 
-def solve(state: GameState) -> Solution:
+def solve(state: GameState, *, max_nodes: int | None = None) -> Solution:
     """Solve a two-player phase 2 position exactly.
 
     Args:
         state: A two-player position in phase 2 (or a finished game).
+        max_nodes: Give up after visiting this many positions (None: no limit).
 
     Returns:
         The value for seat 0 under best play, the best moves, and search figures.
 
     Raises:
         SolverError: The solver does not apply (see `why_not_exact`).
+        SearchLimitError: The search visited more than ``max_nodes`` positions.
     """
     reason = why_not_exact(state)
     if reason is not None:
         raise SolverError(reason)
-    search = _Search(state)
-    value = search.value(state, -1, 1)
+    search = _Search(state, max_nodes)
+    # Null-window tests (a win? then at least a draw?) prune more than one wide search.
+    value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
+                                                       else -1)
     return Solution(value, search.best_moves(state, value), search.nodes, len(search.table))
 
 
@@ -120,7 +128,8 @@ def outcome(state: GameState) -> int:
 class _Search:
     """One alpha-beta search with its transposition table."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, max_nodes: int | None) -> None:
+        self.limit = -1 if max_nodes is None else max_nodes
         self.keys = KeyMaker(state.variant.tables)
         self.table: dict[Hashable, _Entry] = {}
         self.nodes = 0
@@ -129,6 +138,8 @@ class _Search:
     def value(self, state: GameState, alpha: int, beta: int) -> int:
         """Seat 0's value, exact inside ``(alpha, beta)``, else a bound past it."""
         self.nodes += 1
+        if self.nodes == self.limit:
+            raise SearchLimitError(f"the search visited {self.limit} positions and gave up")
         if state.phase is Phase.OVER:
             return outcome(state)
         if self.keys.decides_early:
