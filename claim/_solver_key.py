@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 
 from claim.state import GameState
-from claim.tables import DeckTables
+from claim.tables import DeckTables, ids_in
 
 __all__ = ["MONOTONE_POWERS", "KeyMaker"]
 
@@ -63,16 +63,36 @@ class KeyMaker:
             (sum(1 << c for c in ids), _prefixes(ids)) for ids in groups.values() if len(ids) > 1
         )
         self._voter_masks = tuple(tables.faction_masks[fi] for fi in tables.voters)
+        self._values = tables.card_value
         names = {type(power).__name__ for power in tables.powers}
         self.decides_early = names <= MONOTONE_POWERS and len(tables.voters) <= 5
+        self._canon: dict[int, int] = {}
+        self._summaries: dict[int, Hashable] = {}
 
     def canon(self, mask: int) -> int:
         """``mask`` with each kind's cards replaced by that kind's lowest ids."""
-        for kind_mask, prefixes in self._multi:
-            part = mask & kind_mask
-            if part:
-                mask = (mask & ~kind_mask) | prefixes[part.bit_count()]
-        return mask
+        found = self._canon.get(mask)
+        if found is None:
+            found = mask
+            for kind_mask, prefixes in self._multi:
+                part = mask & kind_mask
+                if part:
+                    found = (found & ~kind_mask) | prefixes[part.bit_count()]
+            self._canon[mask] = found
+        return found
+
+    def summary(self, mask: int) -> Hashable:
+        """What a score pile decides with monotone powers: per faction, the count,
+        the highest value and the total value of its cards (RULES 5: R12, R13)."""
+        found = self._summaries.get(mask)
+        if found is None:
+            values = self._values
+            parts = []
+            for fmask in self._voter_masks:
+                held = [values[c] for c in ids_in(mask & fmask)]
+                parts.append((len(held), max(held, default=-99), sum(held)))
+            found = self._summaries[mask] = tuple(parts)
+        return found
 
     def key(self, state: GameState) -> Hashable:
         """The position key of ``state`` (see the module docstring)."""
@@ -87,15 +107,22 @@ class KeyMaker:
             tuple(canon(m) for m in content) if per_seat else tuple(rep[c] for c in content)
             for per_seat, content in zip(self._per_seat, state.zones)
         )
+        piles = self.summary if self.decides_early else canon
         return (state.phase, state.leader, tuple(rep[c] for c in state.trick),
                 tuple(canon(m) for m in state.hand_masks),
-                tuple(canon(m) for m in state.score_masks), zones, state.power_states)
+                tuple(piles(m) for m in state.score_masks), zones, state.power_states)
 
     def decided(self, state: GameState) -> int | None:
-        """+1 or -1 (seat 0's view) if a seat already holds three unbeatable votes."""
+        """+1 or -1 (seat 0's view) when the votes already decide the game.
+
+        A vote is settled when its leader's lead exceeds the cards of the faction
+        not yet in a score pile, or when none are left (R12 then decides it). A
+        seat with three settled votes wins; so does one whose settled votes
+        outnumber the other's settled and open votes together (R13: more votes).
+        """
         score0, score1 = state.score_masks
         open_mask = ~(score0 | score1 | state.discard_mask)
-        locked0 = locked1 = 0
+        locked0 = locked1 = unsettled = 0
         for fmask in self._voter_masks:
             c0 = (score0 & fmask).bit_count()
             c1 = (score1 & fmask).bit_count()
@@ -104,9 +131,16 @@ class KeyMaker:
                 locked0 += 1
             elif c1 > c0 + free:
                 locked1 += 1
-        if locked0 >= 3:
+            elif free:
+                unsettled += 1
+            elif c0:  # equal counts, nothing left: the highest card (R12)
+                top0 = max(self._values[c] for c in ids_in(score0 & fmask))
+                top1 = max(self._values[c] for c in ids_in(score1 & fmask))
+                locked0 += top0 > top1
+                locked1 += top1 > top0
+        if locked0 >= 3 or locked0 > locked1 + unsettled:
             return 1
-        if locked1 >= 3:
+        if locked1 >= 3 or locked1 > locked0 + unsettled:
             return -1
         return None
 
