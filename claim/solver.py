@@ -28,7 +28,9 @@ from claim.records import PlacedUnseen
 from claim.state import GameState
 from claim.zones import Phase
 
-__all__ = ["SearchLimitError", "Solution", "SolverError", "applies", "solve", "why_not_exact"]
+__all__ = [
+    "SearchLimitError", "Solution", "SolverError", "applies", "outcome", "solve", "why_not_exact",
+]
 
 _Entry = tuple[int, int, Move | None]
 """A table entry: lower bound, upper bound, best move found."""
