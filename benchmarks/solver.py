@@ -2,7 +2,8 @@
 
 Deals seeded random games of each variant, plays them at random to the start of
 phase 2 (13 cards per hand), optionally on until each hand holds ``--cards`` cards,
-and solves each position with `claim.solver.solve`, printing the median and the
+and solves each position with `claim.solver.solve` (the value and one best move;
+``--all-best``: every best move), printing the median and the
 maximum time and node count per variant. A position whose search passes
 ``--max-nodes`` is counted as given up (its time still counts in the maximum).
 Figures are printed, never asserted.
@@ -32,7 +33,9 @@ def position(variant: claim.Variant, seed: int, cards: int) -> GameState:
     return state
 
 
-def measure(name: str, positions: int, cards: int, max_nodes: int | None) -> str:
+def measure(
+    name: str, positions: int, cards: int, max_nodes: int | None, all_best: bool
+) -> str:
     """Solve ``positions`` positions of variant ``name``; one line of figures."""
     variant = claim.load_variant(name)
     times: list[float] = []
@@ -42,7 +45,7 @@ def measure(name: str, positions: int, cards: int, max_nodes: int | None) -> str
         state = position(variant, seed, cards)
         start = time.perf_counter()
         try:
-            nodes.append(solve(state, max_nodes=max_nodes).nodes)
+            nodes.append(solve(state, all_best=all_best, max_nodes=max_nodes).nodes)
         except SearchLimitError:
             gave_up += 1
         times.append(time.perf_counter() - start)
@@ -60,9 +63,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: full)")
     parser.add_argument("--max-nodes", type=int, default=None)
     parser.add_argument("--variants", nargs="+", default=["claim", "claim2"])
+    parser.add_argument("--all-best", action="store_true",
+                        help="prove every best move at the root, not just one")
     args = parser.parse_args(argv)
     for name in args.variants:
-        print(measure(name, args.positions, args.cards, args.max_nodes), flush=True)
+        print(measure(name, args.positions, args.cards, args.max_nodes, args.all_best),
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -97,11 +97,15 @@ def applies(state: GameState) -> bool:
     return why_not_exact(state) is None
 
 
-def solve(state: GameState, *, max_nodes: int | None = None) -> Solution:
+def solve(
+    state: GameState, *, all_best: bool = True, max_nodes: int | None = None
+) -> Solution:
     """Solve a two-player phase 2 position exactly.
 
     Args:
         state: A two-player position in phase 2 (or a finished game).
+        all_best: Find every best move (each is proved: this can cost many times
+            the value alone); False finds one best move only.
         max_nodes: Give up after visiting this many positions (None: no limit).
 
     Returns:
@@ -118,7 +122,8 @@ def solve(state: GameState, *, max_nodes: int | None = None) -> Solution:
     # Null-window tests (a win? then at least a draw?) prune more than one wide search.
     value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
                                                        else -1)
-    return Solution(value, search.best_moves(state, value), search.nodes, len(search.table))
+    best = search.best_moves(state, value, first_only=not all_best)
+    return Solution(value, best, search.nodes, len(search.table))
 
 
 def outcome(state: GameState) -> int:
@@ -189,15 +194,25 @@ class _Search:
             ordered.insert(0, first)
         return ordered
 
-    def best_moves(self, state: GameState, value: int) -> tuple[Move, ...]:
-        """Every legal move whose child keeps ``value`` (null-window tests)."""
+    def best_moves(self, state: GameState, value: int, first_only: bool) -> tuple[Move, ...]:
+        """The legal moves whose child keeps ``value`` (null-window tests), in
+        ``legal_moves()`` order; with ``first_only`` the first one found, trying
+        the table's best move first."""
         if state.phase is Phase.OVER:
             return ()
-        if state.current_player == 0:
-            return tuple(m for m in state.legal_moves()
-                         if self.value(state.apply(m), value - 1, value) >= value)
-        return tuple(m for m in state.legal_moves()
-                     if self.value(state.apply(m), value, value + 1) <= value)
+        moves = state.legal_moves()
+        if first_only:
+            entry = self.table.get(self.keys.key(state))
+            moves = tuple(self._ordered(moves, None if entry is None else entry[2]))
+        found = []
+        for move in moves:
+            child = state.apply(move)
+            if (self.value(child, value - 1, value) >= value if state.current_player == 0
+                    else self.value(child, value, value + 1) <= value):
+                found.append(move)
+                if first_only:
+                    break
+        return tuple(found)
 
 
 def _rank(move: Move) -> int:
