@@ -153,6 +153,9 @@ class _Search:
             decided = self.keys.decided(state)
             if decided is not None:
                 return decided
+        moves = state.legal_moves()
+        if len(moves) == 1:  # a forced move (following suit): no table entry needed
+            return self.value(state.apply(moves[0]), alpha, beta)
         key = self.keys.key(state)
         lower, upper, best = self.table.get(key, (-1, 1, None))
         if lower >= beta or lower == upper:
@@ -160,7 +163,7 @@ class _Search:
         if upper <= alpha:
             return upper
         alpha, beta = max(alpha, lower), min(beta, upper)
-        found, best = self._children(state, alpha, beta, best)
+        found, best = self._children(state, moves, alpha, beta, best)
         if found <= alpha:
             upper = min(upper, found)
         elif found >= beta:
@@ -171,12 +174,13 @@ class _Search:
         return found
 
     def _children(
-        self, state: GameState, alpha: int, beta: int, first: Move | None
+        self, state: GameState, moves: tuple[Move, ...], alpha: int, beta: int,
+        first: Move | None,
     ) -> tuple[int, Move | None]:
         """The best child value (fail-soft) and the move reaching it."""
         maximise = state.current_player == 0
         found, best = (-2, None) if maximise else (2, None)
-        for move in self._ordered(state.legal_moves(), first):
+        for move in self._ordered(moves, first):
             got = self.value(state.apply(move), alpha, beta)
             if maximise and got > found:
                 found, best, alpha = got, move, max(alpha, got)
