@@ -1,0 +1,75 @@
+"""Time the exact phase 2 solver: ``python -m benchmarks.solver``.
+
+Deals seeded random games of each variant, plays them at random to the start of
+phase 2 (13 cards per hand), optionally on until each hand holds ``--cards`` cards,
+and solves each position with `claim.solver.solve` (the value and one best move;
+``--all-best``: every best move), printing the median and the
+maximum time and node count per variant. A position whose search passes
+``--max-nodes`` is counted as given up (its time still counts in the maximum).
+Figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import claim
+from claim.solver import SearchLimitError, solve
+from claim.state import GameState
+from claim.zones import Phase
+
+
+def position(variant: claim.Variant, seed: int, cards: int) -> GameState:
+    """A seeded random game played until phase 2 begins and each hand holds ``cards``."""
+    rng = random.Random(seed)
+    state = claim.new_game(variant, rng=rng, first_leader=seed % 2)
+    while state.phase is Phase.RECRUIT or state.trick or state.pending is not None or (
+        state.hand_size(0) > cards
+    ):
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def measure(
+    name: str, positions: int, cards: int, max_nodes: int | None, all_best: bool
+) -> str:
+    """Solve ``positions`` positions of variant ``name``; one line of figures."""
+    variant = claim.load_variant(name)
+    times: list[float] = []
+    nodes: list[int] = []
+    gave_up = 0
+    for seed in range(positions):
+        state = position(variant, seed, cards)
+        start = time.perf_counter()
+        try:
+            nodes.append(solve(state, all_best=all_best, max_nodes=max_nodes).nodes)
+        except SearchLimitError:
+            gave_up += 1
+        times.append(time.perf_counter() - start)
+    solved = f"{len(nodes)}/{positions} solved"
+    node_text = (f"nodes median {statistics.median(nodes):,.0f} max {max(nodes):,}"
+                 if nodes else "no position solved")
+    return (f"{name:8} {cards:2} cards: {solved}, time median {statistics.median(times):.3f} s"
+            f" max {max(times):.3f} s, {node_text}, gave up {gave_up}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the arguments and print one line per variant."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--cards", type=int, default=13, help="cards per hand (13: full)")
+    parser.add_argument("--max-nodes", type=int, default=None)
+    parser.add_argument("--variants", nargs="+", default=["claim", "claim2"])
+    parser.add_argument("--all-best", action="store_true",
+                        help="prove every best move at the root, not just one")
+    args = parser.parse_args(argv)
+    for name in args.variants:
+        print(measure(name, args.positions, args.cards, args.max_nodes, args.all_best),
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,224 @@
+"""An exact solver for phase 2 of a two-player game.
+
+With two players, once phase 2 begins every card a player has not seen is in the
+opponent's hand, provided the variant hides nothing else (no hidden declared zone,
+no chance, no card discarded unseen). Phase 2 is then a game of perfect information,
+and [`solve`][claim.solver.solve] finds its value under best play by both seats: the
+result of RULES 5 with its full cascade (R12, R13), from seat 0's point of view,
+``+1`` a win, ``0`` a draw, ``-1`` a loss.
+
+The search is alpha-beta minimax over ``legal_moves()`` and ``apply()`` (seat 0
+maximises, seat 1 minimises), so every phase 2 power and every question (a Giant's
+smash, a Dark Elf's discard) is searched as a move of the seat that answers it. It
+uses a transposition table keyed by position (no history; identical cards
+interchangeable), tries the table's best move first and higher cards next, and stops
+as soon as one seat provably holds three votes (see `claim._solver_key`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+import attrs
+
+from claim._solver_key import KeyMaker
+from claim.errors import ClaimError
+from claim.moves import Move, PlayCard
+from claim.records import PlacedUnseen
+from claim.state import GameState
+from claim.zones import Phase
+
+__all__ = [
+    "SearchLimitError", "Solution", "SolverError", "applies", "outcome", "solve", "why_not_exact",
+]
+
+_Entry = tuple[int, int, Move | None]
+"""A table entry: lower bound, upper bound, best move found."""
+
+
+class SolverError(ClaimError, ValueError):
+    """The solver does not apply to the position; the message says why."""
+
+
+class SearchLimitError(ClaimError, RuntimeError):
+    """The search gave up: it visited more positions than its ``max_nodes``."""
+
+
+@attrs.frozen
+class Solution:
+    """The value of a phase 2 position under best play.
+
+    Attributes:
+        value: Seat 0's result under best play by both seats: ``1`` a win, ``0`` a
+            draw, ``-1`` a loss (RULES 5, the full cascade).
+        best_moves: Every legal move of the seat to act that keeps ``value``, in
+            ``legal_moves()`` order; empty once the game is over.
+        nodes: Positions visited by the search.
+        table_size: Positions stored in the transposition table.
+    """
+
+    value: int
+    best_moves: tuple[Move, ...]
+    nodes: int
+    table_size: int
+
+    def value_for(self, seat: int) -> int:
+        """The value from ``seat``'s point of view (``-value`` for seat 1)."""
+        return self.value if seat == 0 else -self.value
+
+
+def why_not_exact(state: GameState) -> str | None:
+    """Why the solver is not exact for ``state``, or None when it is.
+
+    It is exact when the position has perfect information from each seat's view:
+    two players, phase 2 (or a finished game), no power using chance (E12), every
+    declared zone public, and no card moved unseen earlier (a Ghost's forgone top
+    card, E6), so that the cards a seat has not seen are exactly the other hand.
+    """
+    variant = state.variant
+    tables = variant.tables
+    if variant.players != 2:
+        return f"the solver needs 2 players, not {variant.players}"
+    if state.phase is Phase.RECRUIT:
+        return "the solver needs phase 2 (support); the game is in phase 1"
+    if tables.uses_chance:
+        return "a power of the variant uses chance (an order fixed at the deal)"
+    hidden = [spec.name for spec in tables.zone_specs if not spec.public]
+    if hidden:
+        return f"the variant declares hidden zones: {', '.join(hidden)}"
+    for record in state.records:
+        if any(raw[0] is PlacedUnseen for raw in record.raw_events):
+            return "a card was moved unseen earlier, so a seat cannot know the other hand"
+    return None
+
+
+def applies(state: GameState) -> bool:
+    """Whether [`solve`][claim.solver.solve] is exact for ``state`` (see `why_not_exact`)."""
+    return why_not_exact(state) is None
+
+
+def solve(
+    state: GameState, *, all_best: bool = True, max_nodes: int | None = None
+) -> Solution:
+    """Solve a two-player phase 2 position exactly.
+
+    Args:
+        state: A two-player position in phase 2 (or a finished game).
+        all_best: Find every best move (each is proved: this can cost many times
+            the value alone); False finds one best move only.
+        max_nodes: Give up after visiting this many positions (None: no limit).
+
+    Returns:
+        The value for seat 0 under best play, the best moves, and search figures.
+
+    Raises:
+        SolverError: The solver does not apply (see `why_not_exact`).
+        SearchLimitError: The search visited more than ``max_nodes`` positions.
+    """
+    reason = why_not_exact(state)
+    if reason is not None:
+        raise SolverError(reason)
+    search = _Search(state, max_nodes)
+    # Null-window tests (a win? then at least a draw?) prune more than one wide search.
+    value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
+                                                       else -1)
+    best = search.best_moves(state, value, first_only=not all_best)
+    return Solution(value, best, search.nodes, len(search.table))
+
+
+def outcome(state: GameState) -> int:
+    """Seat 0's result of a finished two-player game: +1, 0 (draw) or -1 (RULES 5)."""
+    winner = state.result().winner
+    return 0 if winner is None else (1 if winner == 0 else -1)
+
+
+class _Search:
+    """One alpha-beta search with its transposition table."""
+
+    def __init__(self, state: GameState, max_nodes: int | None) -> None:
+        self.limit = -1 if max_nodes is None else max_nodes
+        self.keys = KeyMaker(state.variant.tables)
+        self.table: dict[Hashable, _Entry] = {}
+        self.nodes = 0
+        self.values = state.variant.tables.card_value
+
+    def value(self, state: GameState, alpha: int, beta: int) -> int:
+        """Seat 0's value, exact inside ``(alpha, beta)``, else a bound past it."""
+        self.nodes += 1
+        if self.nodes == self.limit:
+            raise SearchLimitError(f"the search visited {self.limit} positions and gave up")
+        if state.phase is Phase.OVER:
+            return outcome(state)
+        if self.keys.decides_early:
+            decided = self.keys.decided(state)
+            if decided is not None:
+                return decided
+        moves = state.legal_moves()
+        if len(moves) == 1:  # a forced move (following suit): no table entry needed
+            return self.value(state.apply(moves[0]), alpha, beta)
+        key = self.keys.key(state)
+        lower, upper, best = self.table.get(key, (-1, 1, None))
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        found, best = self._children(state, moves, alpha, beta, best)
+        if found <= alpha:
+            upper = min(upper, found)
+        elif found >= beta:
+            lower = max(lower, found)
+        else:
+            lower = upper = found
+        self.table[key] = (lower, upper, best)
+        return found
+
+    def _children(
+        self, state: GameState, moves: tuple[Move, ...], alpha: int, beta: int,
+        first: Move | None,
+    ) -> tuple[int, Move | None]:
+        """The best child value (fail-soft) and the move reaching it."""
+        maximise = state.current_player == 0
+        found, best = (-2, None) if maximise else (2, None)
+        for move in self._ordered(moves, first):
+            got = self.value(state.apply(move), alpha, beta)
+            if maximise and got > found:
+                found, best, alpha = got, move, max(alpha, got)
+            elif not maximise and got < found:
+                found, best, beta = got, move, min(beta, got)
+            if alpha >= beta:
+                break
+        return found, best
+
+    def _ordered(self, moves: tuple[Move, ...], first: Move | None) -> list[Move]:
+        """The table's best move first, then higher cards first."""
+        ordered = sorted(moves, key=_rank, reverse=True)
+        if first is not None and first in moves:
+            ordered.remove(first)
+            ordered.insert(0, first)
+        return ordered
+
+    def best_moves(self, state: GameState, value: int, first_only: bool) -> tuple[Move, ...]:
+        """The legal moves whose child keeps ``value`` (null-window tests), in
+        ``legal_moves()`` order; with ``first_only`` the first one found, trying
+        the table's best move first."""
+        if state.phase is Phase.OVER:
+            return ()
+        moves = state.legal_moves()
+        if first_only:
+            entry = self.table.get(self.keys.key(state))
+            moves = tuple(self._ordered(moves, None if entry is None else entry[2]))
+        found = []
+        for move in moves:
+            child = state.apply(move)
+            if (self.value(child, value - 1, value) >= value if state.current_player == 0
+                    else self.value(child, value, value + 1) <= value):
+                found.append(move)
+                if first_only:
+                    break
+        return tuple(found)
+
+
+def _rank(move: Move) -> int:
+    """Ordering key: a card's value (answers to questions keep their order)."""
+    return move.card.value if isinstance(move, PlayCard) else 0

@@ -1,0 +1,207 @@
+"""The exact phase 2 solver (issue 11) agrees with brute-force minimax.
+
+The value of a position is seat 0's result under best play by both seats, by the
+full cascade of RULES 5 (R12 unclaimed votes, R13 the two-player cascade), read
+from ``state.result()`` at the end. A plain minimax with no pruning and no table
+decides it on small positions; `claim.solver.solve` must agree on every one, and
+its best moves must be exactly the moves whose minimax value equals the value.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import claim
+from claim._solver_key import KeyMaker
+from claim.errors import ClaimError
+from claim.solver import (
+    SearchLimitError,
+    Solution,
+    SolverError,
+    applies,
+    outcome,
+    solve,
+    why_not_exact,
+)
+from claim.state import GameState
+from claim.testing import random_official_mix, support_position
+from claim.variant import Variant
+from claim.zones import Phase
+
+
+def minimax(state: GameState) -> int:
+    """Seat 0's value by plain minimax over every move (RULES 5 at the leaves)."""
+    if state.is_over:
+        return outcome(state)
+    values = [minimax(state.apply(move)) for move in state.legal_moves()]
+    return max(values) if state.current_player == 0 else min(values)
+
+
+def late_position(variant: Variant, seed: int, cards: int) -> GameState:
+    """A random game played on until each hand holds ``cards`` cards (phase 2)."""
+    rng = random.Random(seed)
+    state = claim.new_game(variant, rng=rng, first_leader=seed % 2)
+    while state.phase is Phase.RECRUIT or state.hand_size(0) > cards or (
+        state.hand_size(1) > cards
+    ):
+        state = state.apply(rng.choice(state.legal_moves()))
+    # Some positions stop mid-trick or at a question: the solver must handle both.
+    for _ in range(rng.randrange(2)):
+        if not state.is_over:
+            state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def check_against_minimax(state: GameState) -> Solution:
+    """Assert that `solve` and minimax agree on the value and the best moves."""
+    solution = solve(state)
+    assert solution.value == minimax(state), state
+    expected = tuple(m for m in state.legal_moves() if minimax(state.apply(m)) == solution.value)
+    assert solution.best_moves == expected
+    return solution
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2"])
+@pytest.mark.parametrize("seed", range(12))
+def test_base_games_agree_with_minimax(name: str, seed: int) -> None:
+    """RULES 5: the solved value is the minimax value of the full cascade."""
+    check_against_minimax(late_position(claim.load_variant(name), seed, 3 + seed % 2))
+
+
+def two_player_mixes(count: int) -> list[Variant]:
+    """Random official 2-player mixes the solver applies to."""
+    rng = random.Random(11)
+    found: list[Variant] = []
+    while len(found) < count:
+        variant = claim.mix(list(random_official_mix(rng, 2)), 2)
+        if applies(support_position(variant, [[], []])):
+            found.append(variant)
+    return found
+
+
+MIXES = two_player_mixes(6)
+
+
+@pytest.mark.parametrize("index", range(len(MIXES)))
+@pytest.mark.parametrize("seed", range(4))
+def test_random_mixes_agree_with_minimax(index: int, seed: int) -> None:
+    """Expansion powers (EXPANSIONS) included: solve equals minimax (RULES 5)."""
+    state = late_position(MIXES[index], seed, 3)
+    while not applies(state):  # E6: a Ghost's unseen discard; try the next game
+        seed += 100
+        state = late_position(MIXES[index], seed, 3)
+    check_against_minimax(state)
+
+
+def test_every_outcome_occurs() -> None:
+    """The agreement tests are not all one value: wins and losses both occur."""
+    values = {solve(late_position(claim.load_variant("claim2"), s, 3)).value for s in range(12)}
+    assert {-1, 1} <= values
+
+
+def test_smash_questions_are_searched() -> None:
+    """RULES 4 Giants: the capturer's smash is a choice searched like a play."""
+    variant = claim.load_variant("claim2")
+    state = support_position(variant, [["Gn3", "Gi5", "Dr1"], ["Gn5", "Gi1", "Dr3"]], leader=1)
+    check_against_minimax(state)
+    for move in ("Gn5", "Gn3", "Gi1", "Gi5"):
+        state = state.apply(move)
+    assert state.pending_kind == "smash" and state.current_player == 0
+    solution = check_against_minimax(state)
+    assert set(solution.best_moves) <= set(state.legal_moves())
+
+
+def test_handmade_position() -> None:
+    """A Claim position whose value follows from RULES 5 by hand.
+
+    Seat 0 holds the three highest Goblins, Undead and Dwarves; as leader it takes
+    every trick whatever seat 1 does, so it ends with three votes (R13: 3 votes win).
+    """
+    variant = claim.load_variant("claim")
+    state = support_position(variant, [["Gb9", "Un9", "Dw9"], ["Gb8", "Un8", "Dw8"]])
+    solution = check_against_minimax(state)
+    assert solution.value == 1 and solution.value_for(1) == -1
+    assert len(solution.best_moves) == 3
+
+
+def test_finished_game_has_no_moves() -> None:
+    state = late_position(claim.load_variant("claim"), 1, 0)
+    assert state.is_over
+    assert solve(state).best_moves == () and solve(state).value == outcome(state)
+
+
+def test_refuses_where_not_exact() -> None:
+    """The solver refuses phase 1, three players and variants with hidden zones."""
+    start = claim.new_game(claim.load_variant("claim"), seed=1)
+    assert not applies(start)
+    with pytest.raises(SolverError, match="phase 2"):
+        solve(start)
+    three = claim.new_game(claim.load_variant("knights-3p"), seed=1)
+    with pytest.raises(SolverError, match="2 players") as caught:
+        solve(three)
+    assert isinstance(caught.value, ClaimError) and isinstance(caught.value, ValueError)
+    awake = claim.mix(["gnomes", "giants", "awakeners", "dragons", "trolls"], 2)
+    reason = why_not_exact(support_position(awake, [[], []]))
+    assert reason is not None and "chance" in reason
+
+
+def test_unseen_discard_is_refused() -> None:
+    """E6: a Ghost's forgone top card is discarded unseen, so the other hand is unknown."""
+    variant = claim.mix(["knights", "goblins", "ghosts", "dwarves", "dragons"], 2)
+    rng = random.Random(3)
+    for seed in range(40):
+        state = claim.new_game(variant, seed=seed)
+        while state.phase is Phase.RECRUIT:
+            state = state.apply(rng.choice(state.legal_moves()))
+        reason = why_not_exact(state)
+        if reason is not None:
+            assert "unseen" in reason
+            return
+    pytest.fail("no game discarded a card unseen")
+
+
+def test_node_limit() -> None:
+    state = late_position(claim.load_variant("claim"), 2, 6)
+    with pytest.raises(SearchLimitError):
+        solve(state, max_nodes=5)
+
+
+def test_keys_forget_history_and_identical_cards() -> None:
+    """Two ways to reach one position share a key; swapping identical Goblin 0s too."""
+    variant = claim.load_variant("claim")
+    keys = KeyMaker(variant.tables)
+    hands = [["Gb0", "Gb1", "Un2", "Un3"], ["Gb0", "Gb2", "Dw5", "Dw6"]]
+    start = support_position(variant, hands)
+    one = start.apply("Un2").apply("Dw5").apply("Un3").apply("Dw6")
+    two = start.apply("Un3").apply("Dw6").apply("Un2").apply("Dw5")
+    assert one.records != two.records
+    assert keys.key(one) == keys.key(two)
+    assert keys.key(support_position(variant, hands[::-1])) != keys.key(start)
+    zeros = [cid for cid, card in enumerate(variant.deck) if str(card) == "Gb0"]
+    masks = list(start.hand_masks)
+    a = next(cid for cid in zeros if masks[0] >> cid & 1)
+    b = next(cid for cid in zeros if not (masks[0] | masks[1]) >> cid & 1)
+    masks[0] = masks[0] & ~(1 << a) | 1 << b
+    moved = attrs.evolve(start, hand_masks=tuple(masks),
+                         discard_mask=start.discard_mask & ~(1 << b) | 1 << a)
+    assert moved != start and keys.key(moved) == keys.key(start)
+
+
+def test_one_best_move_is_a_best_move() -> None:
+    """``all_best=False`` returns one move, and minimax confirms it keeps the value,
+    also in positions where some moves lose the value."""
+    choosy = 0
+    for seed in range(30):
+        state = late_position(claim.load_variant("claim2" if seed % 2 else "claim"), seed, 4)
+        solution = solve(state, all_best=False)
+        assert solution.value == minimax(state)
+        if state.is_over:
+            assert solution.best_moves == ()
+            continue
+        (move,) = solution.best_moves
+        assert minimax(state.apply(move)) == solution.value
+        choosy += len(solve(state).best_moves) < len(state.legal_moves())
+    assert choosy >= 3
