@@ -30,7 +30,7 @@ from claim.engine.choices import answer, matching
 from claim.engine.phases import advance
 from claim.engine.playing import allowed, play_choices
 from claim.engine.tricks import resolve_trick
-from claim.errors import ClaimError, IllegalMoveError
+from claim.errors import ClaimError, IllegalMoveError, PowerError
 from claim.factions.effects import Option
 from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
@@ -284,7 +284,9 @@ def _play_with_choice(
     if chosen is not None:
         for owner, effects in chosen.parts:
             if carry_out(board, owner, effects, events):
-                raise IllegalMoveError(option, "a play's choice cannot queue questions")
+                name = tables.faction_names[owner]
+                raise PowerError(f"power of {name}: a play's choice cannot ask a question "
+                                 "(return Ask from a trick hook instead)", name)
     label = chosen.label if chosen is not None and len(choices) > 1 else None
     return board, events, PlayCard(tables.deck[card], label)
 
