@@ -229,7 +229,7 @@ class GameState:
         """The answers to the pending question, in its options' order."""
         if self.pending is None:
             return ()
-        return tuple(_choice(option.label) for option in self.pending.options)
+        return tuple([_choice(option.label) for option in self.pending.options])
 
     def discard(self) -> tuple[Card, ...]:
         """The cards out of the game."""

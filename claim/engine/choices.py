@@ -50,7 +50,8 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
         # The rules' own options are distinct by construction; a power's are checked.
         options = asked.options if trusted else distinct_options(board, step.owner, asked)
         if len(options) >= 2:
-            board.pending = Question(asked.seat, asked.prompt, options)
+            board.pending = asked if options is asked.options else Question(
+                asked.seat, asked.prompt, options)
             return
         board.queue.pop(0)
         if options:
@@ -95,6 +96,8 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
         except TypeError:
             raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} has an "
                              "unhashable outcome", _name(board, owner), option) from None
+    if len(seen) == len(question.options):
+        return question.options  # nothing merged: the question's own tuple
     return tuple(seen.values())
 
 
@@ -201,10 +204,13 @@ def recruit_question(board: Board, step: Step, amenders: list[int] | None = None
     tables = board.variant.tables
     deck = tables.deck
     options: tuple[Option, ...]
-    if board.face_up:
-        kinds = {deck[c]: c for c in reversed(board.face_up)}  # the first copy of each kind
+    face_up = board.face_up
+    if len(face_up) == 1:
+        options = (_take_option(deck[face_up[0]], face_up[0], seat),)
+    elif face_up:
+        kinds = {deck[c]: c for c in reversed(face_up)}  # the first copy of each kind
         options = tuple(_take_option(deck[c], c, seat)
-                        for c in dict.fromkeys(kinds[deck[c]] for c in board.face_up))
+                        for c in dict.fromkeys(kinds[deck[c]] for c in face_up))
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
