@@ -35,6 +35,7 @@ __all__ = ["current_lead", "lead_index", "rank", "resolve_trick"]
 
 make_trick = slot_maker(Trick)
 make_placement = slot_maker(Placement)
+make_step = slot_maker(Step)
 TRICK = Zone.TRICK
 
 
@@ -253,7 +254,8 @@ def _recruit(
     found = amenders(hooks, plays, ranking)
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
     others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask)
-    return [Step(-1, seat, "recruit", (plays, ranking, found if seat == ranking[0] else others))
+    return [make_step(-1, seat, "recruit", (plays, ranking,
+                                            found if seat == ranking[0] else others))
             for seat in ranking[start:]]
 
 
