@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from claim._cache import per_variant
 from claim.errors import ActionError
 from claim.moves import Choose, Move, PlayCard
 from claim.variant import Variant
@@ -101,14 +102,7 @@ class _ActionTables:
         self.falses = [False] * len(self.moves)
 
 
-_TABLES: dict[int, _ActionTables] = {}
-
-
-def _tables(variant: Variant) -> _ActionTables:
-    found = _TABLES.get(id(variant))
-    if found is None or found.variant is not variant:
-        found = _TABLES[id(variant)] = _ActionTables(variant)
-    return found
+_tables = per_variant(_ActionTables)
 
 
 def action_count(variant: Variant) -> int:

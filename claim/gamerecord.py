@@ -28,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from claim._cache import per_variant
 from claim.deals import Deal
 from claim.errors import ClaimError, IllegalMoveError, NotationError, SaveError
 from claim.loading import builtin_variants, load_variant
@@ -162,15 +163,10 @@ def move_reader(variant: Variant) -> dict[str, Move]:
     return _move_table(variant)
 
 
-_TABLES: dict[int, tuple[Variant, dict[str, Move]]] = {}
-
-
+@per_variant
 def _move_table(variant: Variant) -> dict[str, Move]:
-    found = _TABLES.get(id(variant))
-    if found is None or found[0] is not variant:
-        table: dict[str, Move] = {str(m): m for m in variant.tables.play_moves}
-        found = _TABLES[id(variant)] = (variant, table)
-    return found[1]
+    """Notation -> move, for the variant's card plays (grown by `read_move`)."""
+    return {str(m): m for m in variant.tables.play_moves}
 
 
 def read_move(text: str, variant: Variant) -> Move:
@@ -188,15 +184,10 @@ def read_move(text: str, variant: Variant) -> Move:
     return move
 
 
-_NAMES: dict[int, tuple[Variant, tuple[str, ...]]] = {}
-
-
+@per_variant
 def card_names(variant: Variant) -> tuple[str, ...]:
     """The notation of every card of the deck, by id (cached per variant)."""
-    found = _NAMES.get(id(variant))
-    if found is None or found[0] is not variant:
-        found = _NAMES[id(variant)] = (variant, tuple(map(str, variant.deck)))
-    return found[1]
+    return tuple(map(str, variant.deck))
 
 
 # -- the variant's identity ---------------------------------------------------

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
+from claim._cache import per_variant
 from claim.variant import Variant
 
 if TYPE_CHECKING:
@@ -95,14 +96,7 @@ class _KeyTables:
         return tuple(kinds[c] for c in ids)
 
 
-_TABLES: dict[int, _KeyTables] = {}
-
-
-def _tables(variant: Variant) -> _KeyTables:
-    found = _TABLES.get(id(variant))
-    if found is None or found.variant is not variant:
-        found = _TABLES[id(variant)] = _KeyTables(variant)
-    return found
+_tables = per_variant(_KeyTables)
 
 
 def position_key(state: GameState) -> Hashable:
