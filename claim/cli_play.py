@@ -32,7 +32,7 @@ from claim.gamerecord import GameRecord, record_of, replay
 from claim.loading import load_variant
 from claim.moves import Move, PlayCard
 from claim.notation import parse_move
-from claim.play_screen import describe, menu_lines, screen_lines
+from claim.play_screen import describe, menu_lines, screen_lines, wrap
 from claim.state import GameState
 from claim.text import result_lines
 
@@ -129,6 +129,11 @@ class Session:
     record_path: str | None = None
     marks: list[GameState] = attrs.Factory(list)
 
+    def say(self, text: str) -> None:
+        """Write ``text`` wrapped to the screen's width."""
+        for line in wrap(text):
+            self.console.write(line)
+
     def rng(self) -> random.Random:
         """The generator for the decision at the current position (same every time)."""
         return random.Random(f"{self.seed}/{len(self.state.records)}")
@@ -160,7 +165,8 @@ class Session:
         who = f"you (seat {seat})" if seat == self.seat else f"seat {seat}"
         verb = "play" if seat == self.seat else "plays"
         text = f"{who} {verb} {move}" if isinstance(move, PlayCard) else f"{who}: {move}"
-        self.console.write(text + (f" -> {said}" if said else ""))
+        for line in wrap(text + (f" -> {said}" if said else "")):
+            self.console.write(line)
 
     def human_turn(self) -> None:
         """Show the screen and read entries until a move is played or undone."""
@@ -181,7 +187,7 @@ class Session:
         """What an entry does: a legal move to play, True (undone) or False (ask again)."""
         word, _, rest = text.partition(" ")
         if word.lower() in ("", "help", "?"):
-            self.console.write(HELP)
+            self.say(HELP)
             return False
         if word.lower() in ("quit", "exit"):
             raise _Quit
@@ -208,7 +214,7 @@ class Session:
             self.state.check(move)
             return move
         except ClaimError as exc:
-            self.console.write(f"Not played: {exc}")
+            self.say(f"Not played: {exc}")
         self.console.write("Legal moves:")
         for line in menu_lines(legal):
             self.console.write(line)
@@ -240,9 +246,9 @@ class Session:
             with open(path, "w", encoding="utf-8") as file:
                 file.write(to_json(record_of(self.state), indent=1) + "\n")
         except OSError as exc:
-            self.console.write(f"Could not save to {path}: {exc.strerror}")
+            self.say(f"Could not save to {path}: {exc.strerror}")
             return
-        self.console.write(f"Saved the game to {path} (resume: claim play --resume {path})")
+        self.say(f"Saved the game to {path} (resume: claim play --resume {path})")
 
     def finish(self) -> None:
         """The end: the final screen, every hand as played, the votes, the record."""
@@ -312,7 +318,10 @@ def start(args: argparse.Namespace, console: Console) -> Session:
     """The session the command line asks for: a new game, or one resumed."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     if args.resume is not None:
-        states = list(replay(_load(args.resume)))
+        record = _load(args.resume)
+        if args.seed is None and record.deal.seed is not None:
+            seed = record.deal.seed
+        states = list(replay(record))
         state = states[-1]
     else:
         from claim.engine.deal import new_game
@@ -325,10 +334,10 @@ def start(args: argparse.Namespace, console: Console) -> Session:
     session = Session(state, args.seat, _bot_names(args.bots, players, args.seat), seed,
                       console, args.record or DEFAULT_SAVE, args.record)
     session.marks = [s for s in states if s.current_player == args.seat]
-    console.write(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
-                  f"{args.seat}; " + ", ".join(f"seat {s}: {n}" for s, n in
-                                               enumerate(session.bots) if n))
-    console.write(HELP)
+    session.say(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
+                f"{args.seat}; " + ", ".join(f"seat {s}: {n}" for s, n in
+                                             enumerate(session.bots) if n))
+    session.say(HELP)
     return session
 
 

@@ -16,7 +16,8 @@ from claim.records import TrickCompleted
 from claim.view_text import describe_event
 from claim.views import HiddenEvent, View, ViewEvent, ViewRecord
 
-__all__ = ["WIDTH", "describe", "last_trick_lines", "menu_lines", "screen_lines", "standing_lines"]
+__all__ = ["WIDTH", "describe", "last_trick_lines", "menu_lines", "screen_lines", "standing_lines",
+           "wrap"]
 
 WIDTH = 80
 """The width every line of the screen fits in."""
@@ -33,7 +34,8 @@ def describe(event: ViewEvent) -> str:
     return describe_event(event)
 
 
-def _wrap(text: str, indent: str = "    ") -> list[str]:
+def wrap(text: str, indent: str = "    ") -> list[str]:
+    """``text`` as lines of at most `WIDTH` characters, later lines indented."""
     return textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [text]
 
 
@@ -51,7 +53,7 @@ def hand_lines(view: View) -> list[str]:
     for faction in view.variant.factions:
         cards = [card for card in view.hand if card.faction == faction.name]
         if cards:
-            lines += _wrap(f"  {faction.title:14} {_cards(cards)}")
+            lines += wrap(f"  {faction.title:14} {_cards(cards)}")
     return lines
 
 
@@ -63,24 +65,24 @@ def table_lines(view: View) -> list[str]:
     trick = " ".join(f"{_seat_name(view, s)} {c}" for s, c in view.trick)
     lines.append(f"Trick so far: {trick or 'nothing played'}")
     for seat in range(view.variant.players):
-        lines += _wrap(f"{_seat_name(view, seat)}: {view.hand_sizes[seat]} in hand, "
+        lines += wrap(f"{_seat_name(view, seat)}: {view.hand_sizes[seat]} in hand, "
                        f"{view.follower_sizes[seat]} followers, "
                        f"score pile [{_cards(view.score_piles[seat])}]")
     if view.follower_pile:
-        lines += _wrap(f"Your followers: {_cards(view.follower_pile)}")
+        lines += wrap(f"Your followers: {_cards(view.follower_pile)}")
     lines.append(f"Draw pile: {view.draw_pile_size} cards")
     if view.discard or view.unseen_discards:
         unseen = f" + {view.unseen_discards} unseen" if view.unseen_discards else ""
-        lines += _wrap(f"Discard: {_cards(view.discard)}{unseen}")
+        lines += wrap(f"Discard: {_cards(view.discard)}{unseen}")
     for zone in view.zones:
         if zone.count == 0:
             continue
         owner = "" if zone.seat is None else f" of {_seat_name(view, zone.seat)}"
         shown = _cards(zone.cards) if zone.public else f"{zone.count} hidden cards"
-        lines += _wrap(f"{zone.name.capitalize()}{owner}: {shown}")
+        lines += wrap(f"{zone.name.capitalize()}{owner}: {shown}")
     states = [f"{name} {value}" for name, value in view.power_states if value is not None]
     if states:
-        lines += _wrap("Powers: " + ", ".join(states))
+        lines += wrap("Powers: " + ", ".join(states))
     return lines
 
 
@@ -119,7 +121,7 @@ def last_trick_lines(history: Sequence[ViewRecord], seat: int | None = None) -> 
         text += "".join(f"; {s}" for s in said if s)
         if seat is not None:
             text = text.replace(f"seat {seat} ", f"seat {seat} (you) ")
-        return _wrap(text)
+        return wrap(text)
     return []
 
 
@@ -142,7 +144,7 @@ def screen_lines(view: View) -> list[str]:
     lines.append("-" * WIDTH)
     lines += hand_lines(view)
     if view.pending is not None and view.pending.seat == view.seat:
-        lines += _wrap(f"Question ({view.pending.kind}): {view.pending.prompt}")
+        lines += wrap(f"Question ({view.pending.kind}): {view.pending.prompt}")
     if view.legal_moves:
         lines.append("Your moves:")
         lines += menu_lines(view.legal_moves)
