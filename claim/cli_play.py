@@ -44,8 +44,9 @@ DEFAULT_SAVE = "claim-game.json"
 HINT_ORDER = ("ismcts", "heuristic", "random")
 """The bots ``hint`` asks, strongest first; the first one registered is used."""
 
-HELP = ("Type a move's number or its notation (Kn7, take top, smash Gn5@1), or: "
-        "undo, hint, save FILE, help, quit.")
+HELP = ("Type a move's number, or the move as the menu writes it (a card, or an "
+        "answer such as 'take top'), or: undo, hint, save FILE, help, quit.")
+"""The help line. It names no card: the screen shows only cards the seat may see."""
 
 
 @attrs.define
