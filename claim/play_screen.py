@@ -49,7 +49,8 @@ def _seat_name(view: View, seat: int) -> str:
 
 def hand_lines(view: View) -> list[str]:
     """The viewer's hand, one line per faction, in the variant's faction order."""
-    lines = [f"Your hand ({len(view.hand)} cards):"]
+    count = len(view.hand)
+    lines = [f"Your hand ({count} card{'' if count == 1 else 's'}):"]
     for faction in view.variant.factions:
         cards = [card for card in view.hand if card.faction == faction.name]
         if cards:
