@@ -44,7 +44,10 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _seat_name(view: View, seat: int) -> str:
-    return f"seat {seat} (you)" if seat == view.seat else f"seat {seat}"
+    if seat == view.seat:
+        return f"seat {seat} (you)"
+    partner = any(seat in team and view.seat in team for team in view.variant.teams)
+    return f"seat {seat} (partner)" if partner else f"seat {seat}"
 
 
 def hand_lines(view: View) -> list[str]:
