@@ -214,3 +214,19 @@ def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
     assert run(args, Console(read=read, write=out.append)) == 0
     assert "votes:" in out and (tmp_path / "x.json").exists()
     assert all(len(line) <= 80 for line in out)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--seat", "2"], "--seat must be a seat from 0 to 1"),
+    (["--bots", "nobody"], "nobody"),
+    (["knights-3p", "--bots", "random,random,random"], "--bots needs 1 or 2 names"),
+    (["--resume", "missing.json"], "cannot read the file"),
+])
+def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from claim.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--plain", *argv]) == 2
+    assert message in capsys.readouterr().err
