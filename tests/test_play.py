@@ -1,0 +1,232 @@
+"""`claim play` (issue 14), driven through a pseudo-terminal as a person would.
+
+Each test runs the real program (``python -m claim play``) under pexpect: a scripted
+game to the end, an illegal entry, undo, save and resume, Ctrl-C, and a proof that
+no bot's hidden card reaches the screen before the end.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import claim
+from claim import bots
+from claim.records import FaceUpTaken
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = "your move> "
+
+
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+    """``claim play ARGS`` in a 24x80 pseudo-terminal, run in ``tmp_path``."""
+    return pexpect.spawn(sys.executable, ["-m", "claim", "play", *args], cwd=str(tmp_path),
+                         encoding="utf-8", timeout=60, dimensions=(24, 80))
+
+
+def answer_first(child: pexpect.spawn, limit: int = 400) -> list[str]:
+    """Answer every prompt with ``1`` to the end; the screens before each prompt."""
+    screens = []
+    for _ in range(limit):
+        if child.expect([PROMPT, pexpect.EOF]) == 1:
+            screens.append(child.before)
+            child.close()
+            return screens
+        screens.append(child.before)
+        child.sendline("1")
+    raise AssertionError("the game did not end")
+
+
+def moves_in(path: Path) -> tuple[claim.Move, ...]:
+    record = claim.from_json(path.read_text())
+    assert isinstance(record, claim.GameRecord)
+    return record.moves
+
+
+def test_scripted_game_to_the_end(tmp_path: Path) -> None:
+    """Always the first menu item: the game ends with every hand, the votes, a record."""
+    child = spawn(tmp_path, "--seed", "3", "--bots", "random", "--plain",
+                  "--record", "game.json")
+    screens = answer_first(child)
+    assert child.exitstatus == 0
+    end = screens[-1]
+    assert "All hands, as played:" in end and "votes:" in end
+    assert "winner:" in end or "draw" in end
+    states = list(claim.replay(claim.from_json((tmp_path / "game.json").read_text())))
+    assert states[-1].is_over
+
+
+def test_four_players_with_a_bot_partner(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "knights-4p", "--seat", "2", "--seed", "1", "--plain",
+                  "--bots", "random,random,random")
+    screens = answer_first(child)
+    assert child.exitstatus == 0 and "votes:" in screens[-1]
+
+
+def test_illegal_entries_are_explained_and_change_nothing(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--plain")
+    for entry, reason in [("Kn99", "no card of value 99"), ("take top", "Not played"),
+                          ("99", "there is no move 99"), ("xyzzy", "Not played")]:
+        child.expect(PROMPT)
+        child.sendline(entry)
+        child.expect(reason)
+        child.expect("Legal moves:")
+    child.expect(PROMPT)
+    child.sendline("save start.json")
+    child.expect("Saved the game")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert moves_in(tmp_path / "start.json") == ()
+
+
+def test_hint_names_a_legal_move(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--plain")
+    child.expect(PROMPT)
+    child.sendline("hint")
+    child.expect(r"Hint \((\w+)\): (\S+) \(number (\d+)\)")
+    assert child.match.group(1) in bots.names()
+    child.sendintr()
+    child.expect(pexpect.EOF)
+
+
+def test_undo_goes_back_to_the_previous_decision(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--plain")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("save before.json")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("undo")
+    child.expect("Undone")
+    child.expect(PROMPT)
+    child.sendline("save after.json")
+    child.expect("Saved")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert moves_in(tmp_path / "after.json") == moves_in(tmp_path / "before.json")
+    assert len(moves_in(tmp_path / "before.json")) >= 1
+
+
+def test_save_and_resume_to_the_end(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "claim2", "--seed", "4", "--plain")
+    for _ in range(3):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendline("save mid.json")
+    child.expect("Saved")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    saved = moves_in(tmp_path / "mid.json")
+    child = spawn(tmp_path, "--resume", "mid.json", "--plain", "--record", "end.json")
+    answer_first(child)
+    assert child.exitstatus == 0
+    final = moves_in(tmp_path / "end.json")
+    assert final[:len(saved)] == saved and len(final) > len(saved)
+
+
+def test_ctrl_c_saves_and_exits_with_130(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--plain", "--record", "kept.json")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("Saved the game to kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert len(moves_in(tmp_path / "kept.json")) >= 1
+
+
+def test_end_of_input_saves_to_the_default_file(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "--seed", "3", "--plain")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert (tmp_path / "claim-game.json").exists()
+
+
+def _seen_by(view: claim.View) -> set[str]:
+    """Every card the view shows openly."""
+    cards = [*view.hand, *view.follower_pile, *view.face_up, *view.discard,
+             *(card for _, card in view.trick)]
+    cards += [card for pile in view.score_piles for card in pile]
+    cards += [card for zone in view.zones for card in zone.cards]
+    return set(map(str, cards))
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("claim", 3), ("claim", 8), ("claim2", 2)])
+def test_no_hidden_bot_card_reaches_the_screen(tmp_path: Path, variant: str,
+                                               seed: int) -> None:
+    """At every prompt, the bot's cards still in hand (and not known to the person
+    by a public event) are nowhere in the output since the previous prompt."""
+    child = spawn(tmp_path, variant, "--seed", str(seed), "--plain", "--record", "g.json")
+    screens = answer_first(child)[:-1]  # the last one is the end, when hands are shown
+    record = claim.from_json((tmp_path / "g.json").read_text())
+    asked = [s for s in claim.replay(record) if s.current_player == 0]
+    assert len(asked) == len(screens)
+    checked = 0
+    for state, screen in zip(asked, screens):
+        public = _seen_by(state.view(0))
+        public |= {str(e.card) for r in state.records for e in r.events
+                   if isinstance(e, FaceUpTaken)}
+        hidden = {str(card) for card in state.hand(1)} - public
+        for card in hidden:
+            assert not re.search(rf"\b{re.escape(card)}\b", screen), (card, screen)
+        checked += len(hidden)
+    assert checked > 100
+
+
+def test_rich_screen_game_to_the_end(tmp_path: Path) -> None:
+    """Without --plain, in a terminal, with rich installed: panels and a spinner."""
+    pytest.importorskip("rich")
+    child = spawn(tmp_path, "--seed", "5", "--record", "rich.json")
+    screens = answer_first(child)
+    assert child.exitstatus == 0 and "votes:" in screens[-1]
+    assert any("╭" in screen or "+" in screen for screen in screens)
+
+
+def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
+    """The loop reads and writes only through its Console (no terminal needed)."""
+    from claim.cli import parser
+    from claim.cli_play import Console, run
+
+    out: list[str] = []
+    answers = itertools.cycle(["hint", "1", "1", "undo"])
+
+    def read(prompt: str) -> str:
+        return next(answers)
+
+    args = parser().parse_args(["play", "--seed", "2", "--record",
+                                str(tmp_path / "x.json")])
+    assert run(args, Console(read=read, write=out.append)) == 0
+    assert "votes:" in out and (tmp_path / "x.json").exists()
+    assert all(len(line) <= 80 for line in out)
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--seat", "2"], "--seat must be a seat from 0 to 1"),
+    (["--bots", "nobody"], "nobody"),
+    (["knights-3p", "--bots", "random,random,random"], "--bots needs 1 or 2 names"),
+    (["--resume", "missing.json"], "cannot read the file"),
+])
+def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from claim.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "--plain", *argv]) == 2
+    assert message in capsys.readouterr().err
