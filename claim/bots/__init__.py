@@ -128,3 +128,12 @@ def _heuristic() -> Bot:
 
 
 register("heuristic", _heuristic)
+
+
+def _ismcts() -> Bot:
+    from claim.bots.ismcts import IsmctsBot
+
+    return IsmctsBot()
+
+
+register("ismcts", _ismcts)
