@@ -137,3 +137,12 @@ def _ismcts() -> Bot:
 
 
 register("ismcts", _ismcts)
+
+
+def _pimc() -> Bot:
+    from claim.bots.pimc import PimcBot
+
+    return PimcBot()
+
+
+register("pimc", _pimc)
