@@ -21,6 +21,7 @@ TINY: dict[str, bots.Bot] = {
     "ismcts": IsmctsBot(iterations=8),
     "ismcts-solver": IsmctsBot(iterations=4, solver_cards=4),
     "pimc": PimcBot(samples=2, rollouts=1),
+    "pimc-solver": PimcBot(samples=2, rollouts=2, solver_cards=4),
 }
 """Every bot at a budget small enough for tests."""
 
@@ -96,3 +97,15 @@ def test_heuristic_takes_the_better_face_up_card() -> None:
     if "take top" not in {str(m) for m in taken}:
         chosen = view.variant.parse_card(str(move).split()[1])
         assert chosen.value == max(c.value for c in view.face_up)
+
+
+def test_finish_uses_the_exact_solver_on_small_phase_2_positions() -> None:
+    from claim.bots.ismcts import finish, solvable
+    from claim.solver import solve
+
+    state = _advance("claim", 4, 44)  # 52 moves in all: a few cards left per hand
+    assert solvable(state, 4)
+    value = solve(state, all_best=False).value
+    assert finish(state, random.Random(0), solver_cards=4) == ((1 + value) / 2,
+                                                                (1 - value) / 2)
+    assert not solvable(_advance("claim", 4, 10), 13)  # phase 1: never

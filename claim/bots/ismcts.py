@@ -33,7 +33,7 @@ from claim.state import GameState
 from claim.views import View
 from claim.zones import Phase
 
-__all__ = ["IsmctsBot", "finish", "party_rewards"]
+__all__ = ["IsmctsBot", "finish", "party_rewards", "solvable"]
 
 
 class _Node:
@@ -66,7 +66,7 @@ def finish(state: GameState, rng: random.Random, solver_cards: int = 0,
     holds more than ``solver_cards`` cards: then the solver's value under best play
     (falling back to random moves past ``max_nodes`` positions).
     """
-    if solver_cards > 0 and _solvable(state, solver_cards):
+    if solver_cards > 0 and solvable(state, solver_cards):
         from claim.solver import SearchLimitError, solve
 
         try:
@@ -80,7 +80,9 @@ def finish(state: GameState, rng: random.Random, solver_cards: int = 0,
     return party_rewards(state)
 
 
-def _solvable(state: GameState, cards: int) -> bool:
+def solvable(state: GameState, cards: int) -> bool:
+    """Whether `finish` solves ``state`` exactly: a two-player phase 2 where
+    `claim.solver.applies`, no hand holding more than ``cards`` cards."""
     if state.variant.players != 2 or state.phase is not Phase.SUPPORT or state.is_over:
         return False
     if max(mask.bit_count() for mask in state.hand_masks) > cards:

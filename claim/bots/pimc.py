@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from claim.bots.ismcts import finish
+from claim.bots.ismcts import finish, solvable
 from claim.moves import Move
 from claim.sampling import Sampler
 from claim.state import GameState
@@ -66,7 +66,9 @@ class PimcBot:
         out = []
         for move in moves:
             after = state.apply(move)
-            runs = 1 if after.is_over else max(1, self.rollouts)
+            exact = after.is_over or (self.solver_cards > 0
+                                      and solvable(after, self.solver_cards))
+            runs = 1 if exact else max(1, self.rollouts)
             total = sum(finish(after, rng, self.solver_cards)[party] for _ in range(runs))
             out.append(total / runs)
         return out
