@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from claim import __version__, cli_play, cli_simulate, cli_tools
+from claim import __version__, cli_play, cli_simulate, cli_tools, cli_tournament
 from claim.errors import ClaimError, SaveError, VariantError
 from claim.gamerecord import record_of, start
 from claim.loading import builtin_variants, load_variant
@@ -151,6 +151,7 @@ def parser() -> argparse.ArgumentParser:
     cli_tools.register(commands)
     cli_simulate.register(commands)
     cli_play.register(commands)
+    cli_tournament.register(commands)
     return top
 
 

@@ -81,7 +81,8 @@ def test_the_real_command_exits_with_a_message() -> None:
          "--games", "3"], capture_output=True, text=True, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("claim: unknown bot 'nobot'")
-    assert "Traceback" not in done.stderr and "known: random" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert "known: heuristic, ismcts, pimc, random" in done.stderr
 
 
 def test_plain_progress_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -119,3 +119,30 @@ def play(bot: Bot, view: View, rng: random.Random, name: str = "bot") -> Move:
     if move not in view.legal_moves:
         raise IllegalMoveError(move, f"bot {name!r} chose a move that is not legal here")
     return move
+
+
+def _heuristic() -> Bot:
+    from claim.bots.heuristic import HeuristicBot
+
+    return HeuristicBot()
+
+
+register("heuristic", _heuristic)
+
+
+def _ismcts() -> Bot:
+    from claim.bots.ismcts import IsmctsBot
+
+    return IsmctsBot()
+
+
+register("ismcts", _ismcts)
+
+
+def _pimc() -> Bot:
+    from claim.bots.pimc import PimcBot
+
+    return PimcBot()
+
+
+register("pimc", _pimc)
