@@ -298,9 +298,20 @@ def _load(path: str) -> GameRecord:
     return loaded
 
 
-def _bot_names(text: str, players: int, seat: int) -> list[str | None]:
-    """Per seat, the bot playing it: one name per other seat, or one for all."""
+def _bot_names(text: str, players: int, seat: int, think: float | None = None
+               ) -> list[str | None]:
+    """Per seat, the bot playing it: one name per other seat, or one for all.
+
+    A name may carry a search bot's budget (``ismcts:seconds=0.5``, as for
+    ``claim tournament``); ``think`` gives every ``ismcts`` bot without one a time
+    budget in seconds.
+    """
+    from claim.cli_tournament import bot_spec
+
     names = [name.strip() for name in text.split(",") if name.strip()]
+    if think is not None:
+        names = [f"{n}:seconds={float(think)}" if n == "ismcts" else n for n in names]
+    names = [bot_spec(name) for name in names]
     others = [s for s in range(players) if s != seat]
     if len(names) == 1:
         names = names * len(others)
@@ -332,7 +343,8 @@ def start(args: argparse.Namespace, console: Console) -> Session:
     players = state.variant.players
     if not 0 <= args.seat < players:
         raise ClaimError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
-    session = Session(state, args.seat, _bot_names(args.bots, players, args.seat), seed,
+    session = Session(state, args.seat,
+                      _bot_names(args.bots, players, args.seat, args.think), seed,
                       console, args.record or DEFAULT_SAVE, args.record)
     session.marks = [s for s in states if s.current_player == args.seat]
     session.say(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
@@ -373,6 +385,10 @@ def register(commands: Any) -> None:
                       f"other seat or one for all (known: {', '.join(_bots.names())})")
     play.add_argument("--seed", type=int, default=None,
                       help="the shuffle's and the bots' seed (default: a random one)")
+    play.add_argument("--think", type=float, default=None, metavar="SECONDS",
+                      help="time budget per move of each ismcts bot (a bot's own "
+                      "budget can also be written as ismcts:seconds=0.5); with a time "
+                      "budget a bot's choices depend on the machine's speed")
     play.add_argument("--plain", action="store_true",
                       help="plain text only (no colour, panels or spinner)")
     play.add_argument("--resume", default=None, metavar="FILE",

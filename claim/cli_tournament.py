@@ -69,7 +69,7 @@ def bot_spec(text: str) -> str:
         factory(**kwargs)
     except TypeError as exc:
         raise ArgumentError("bots", text, f"known options ({exc})") from None
-    label = name + "-" + "-".join(f"{k}{v}" for k, v in kwargs.items())
+    label = name + "-" + "-".join(f"{k}{v}".replace(".", "_") for k, v in kwargs.items())
     _bots.register(label, lambda: factory(**kwargs), replace=True)
     return label
 

@@ -230,3 +230,15 @@ def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path
     monkeypatch.chdir(tmp_path)
     assert main(["play", "--plain", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_think_gives_search_bots_a_time_budget() -> None:
+    """Issue #14: bots think within a time budget: `--think` (or `ismcts:seconds=`)
+    registers an ismcts bot with that budget for the game; other bots are unchanged."""
+    from claim import bots
+    from claim.cli_play import _bot_names
+
+    names = _bot_names("ismcts,random", 3, 0, think=0.25)
+    assert names[0] is None and names[2] == "random"
+    assert names[1] is not None and names[1] != "ismcts"
+    assert getattr(bots.get(names[1]), "seconds", None) == 0.25
