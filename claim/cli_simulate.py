@@ -24,6 +24,16 @@ from claim.simulate.output import CsvRows, summary_lines, write_json, write_png
 __all__ = ["register"]
 
 
+def add_run_arguments(parser: Any, games_help: str) -> None:
+    """The arguments `simulate` and `tournament` share: bots, games, seed, workers."""
+    parser.add_argument("--bots", required=True, help="comma-separated bot names, one per "
+                        f"seat or a divisor of the seats (known: {', '.join(_bots.names())})")
+    parser.add_argument("--games", type=int, required=True, help=games_help)
+    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="local worker processes (default: every core)")
+
+
 def register(commands: Any) -> None:
     """Add ``simulate`` to the ``claim`` command's subparsers."""
     sim = commands.add_parser(
@@ -34,12 +44,7 @@ def register(commands: Any) -> None:
         "results depend only on --seed, whatever the number of workers.")
     sim.add_argument("variants", nargs="+", metavar="VARIANT",
                      help="built-in variant names or YAML files (several: side by side)")
-    sim.add_argument("--bots", required=True, help="comma-separated bot names, one per "
-                     f"seat or a divisor of the seats (known: {', '.join(_bots.names())})")
-    sim.add_argument("--games", type=int, required=True, help="games per variant")
-    sim.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")
-    sim.add_argument("--workers", type=int, default=None,
-                     help="local worker processes (default: every core)")
+    add_run_arguments(sim, "games per variant")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="a Dask scheduler's address (tcp://host:8786) to play on")
     sim.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",

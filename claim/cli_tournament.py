@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from claim import bots as _bots
+from claim.cli_simulate import add_run_arguments
 from claim.errors import ArgumentError
 from claim.simulate import Summary, simulate
 
@@ -36,12 +37,7 @@ def register(commands: Any) -> None:
         "and print each bot's win rate with a 95%% interval. Budgets: "
         "ismcts:iterations=30, pimc:samples=4+rollouts=1.")
     tour.add_argument("variant", metavar="VARIANT", help="a built-in variant or YAML file")
-    tour.add_argument("--bots", required=True, help="comma-separated bots, one per seat "
-                      f"or a divisor of the seats (known: {', '.join(_bots.names())})")
-    tour.add_argument("--games", type=int, required=True, help="games to play")
-    tour.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")
-    tour.add_argument("--workers", type=int, default=None,
-                      help="local worker processes (default: every core)")
+    add_run_arguments(tour, "games to play")
     tour.set_defaults(run=_tournament)
 
 

@@ -11,7 +11,7 @@ the caller's state as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 from claim._fast import slot_maker
 from claim.deals import Deal
@@ -21,9 +21,6 @@ from claim.records import MoveRecord
 from claim.state import GameState
 from claim.variant import Variant
 from claim.zones import Phase
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["Board", "PowerError", "make_record", "make_state"]
 

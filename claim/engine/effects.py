@@ -199,21 +199,9 @@ def _lift_simply(board: Board, origin: ZoneRef, seat: object, card: int) -> bool
     """Take ``card`` from a declared public zone, if it lies there (else False)."""
     tables = board.variant.tables
     declared = tables.zone_lookup.get(origin)
-    if declared is None:
+    if declared is None or not tables.zone_specs[declared].public:
         return False
-    spec = tables.zone_specs[declared]
-    zone = board.zones[declared]
-    if not spec.public:
-        return False
-    if spec.per_seat:
-        if not isinstance(seat, int) or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
-            return False
-        zone[seat] &= ~(1 << card)
-        return True
-    if card not in zone:
-        return False
-    zone.remove(card)
-    return True
+    return _lift_declared(board, declared, seat, card)
 
 
 def _simple_target(

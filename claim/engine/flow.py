@@ -36,24 +36,10 @@ from claim.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.notation import parse_move
 from claim.records import RawEvent
 from claim.state import GameState
-from claim.tables import DeckTables
 from claim.variant import Variant
 from claim.zones import OVER
 
 __all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]
-
-
-def _allowed(tables: DeckTables, hand: int, led: int) -> int:
-    """The cards of ``hand`` that may follow the led card ``led`` (RULES 3).
-
-    ``legal_moves`` and the fast path of ``apply`` inline these lines (a call
-    costs 1% of a game each); tests/test_properties.py checks that they agree.
-    Variants whose follow rule depends on the state use `allowed` instead.
-    """
-    follow = hand & tables.follow_masks[tables.lead_of[led]]
-    if follow:
-        return follow | (hand & tables.wild_mask)
-    return hand
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -65,7 +51,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return _dynamic_moves(state)
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
-    if trick:  # _allowed, inlined
+    if trick:  # the follow rule of `playing.allowed`, inlined (static variants)
         follow = mask & tables.follow_masks[tables.lead_of[trick[0]]]
         if follow:
             mask = follow | (mask & tables.wild_mask)
@@ -195,7 +181,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
         mine = hand & tables.mask_of_move.get(move, 0)
-        if mine and trick:  # _allowed, inlined
+        if mine and trick:  # the follow rule of `playing.allowed`, inlined
             follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
                 mine &= follow | tables.wild_mask

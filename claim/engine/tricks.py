@@ -316,18 +316,22 @@ def _place_default(board: Board, winner: int, events: list[RawEvent],
 
 def _next_leader(trick: Trick, tables: DeckTables, hooks: HookTable, present: int,
                  events: list[RawEvent]) -> int:
-    """The winner leads, unless a ``next_leader`` hook decides (Dragons R8, Yetis E10)."""
-    if present & hooks.leader_mask:  # (checked by the caller too)
-        for fi in hooks.leaders:
-            if present & tables.faction_masks[fi]:
-                seat = tables.powers[fi].next_leader(trick)
-                if seat is not None:
-                    if type(seat) is not int or not 0 <= seat < len(trick.seats):
-                        name = tables.faction_names[fi]
-                        raise PowerError(f"power of {name}: next_leader returned {seat!r}, "
-                                         "not a seat", name, seat)
-                    events.append((LeaderChosen, seat, tables.faction_names[fi]))
-                    return seat
+    """The winner leads, unless a ``next_leader`` hook decides (Dragons R8, Yetis E10).
+
+    Called only when a card whose faction overrides ``next_leader`` is in the trick.
+    """
+    for fi in hooks.leaders:
+        if not present & tables.faction_masks[fi]:
+            continue
+        seat = tables.powers[fi].next_leader(trick)
+        if seat is None:
+            continue
+        if type(seat) is not int or not 0 <= seat < len(trick.seats):
+            name = tables.faction_names[fi]
+            raise PowerError(f"power of {name}: next_leader returned {seat!r}, not a seat",
+                             name, seat)
+        events.append((LeaderChosen, seat, tables.faction_names[fi]))
+        return seat
     winner = trick.winner
     events.append((LeaderChosen, winner, None))
     return winner
