@@ -109,3 +109,28 @@ def test_finish_uses_the_exact_solver_on_small_phase_2_positions() -> None:
     assert finish(state, random.Random(0), solver_cards=4) == ((1 + value) / 2,
                                                                 (1 - value) / 2)
     assert not solvable(_advance("claim", 4, 10), 13)  # phase 1: never
+
+
+@pytest.mark.parametrize(("variant", "moves"), [("claim", 2), ("claim", 30), ("claim2", 6)])
+def test_ismcts_stopping_early_plays_what_the_full_budget_plays(variant: str,
+                                                                 moves: int) -> None:
+    """Issue #11 (a search bot within its budget): once no root move can overtake the
+    leader in the iterations left, stopping changes nothing: with the same seed the
+    bot plays the move the whole iteration budget would play."""
+    for seed in range(6):
+        state = _advance(variant, seed, moves + seed)
+        if state.is_over or len(state.legal_moves()) < 2:
+            continue
+        view = state.view(state.current_player)
+        full = IsmctsBot(iterations=40, stop_early=False).choose(view, random.Random(seed))
+        early = IsmctsBot(iterations=40).choose(view, random.Random(seed))
+        assert early == full
+
+
+@pytest.mark.parametrize(("key", "value"), [("iterations", 0), ("iterations", 2.5),
+                                            ("iterations", True), ("seconds", 0),
+                                            ("seconds", "1"), ("seconds", -0.5)])
+def test_ismcts_refuses_a_budget_that_is_not_positive(key: str, value: object) -> None:
+    """A budget that is not a positive number would never stop (or never start)."""
+    with pytest.raises(claim.ArgumentError, match=key):
+        IsmctsBot(**{key: value})  # type: ignore[arg-type]

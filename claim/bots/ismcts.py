@@ -16,8 +16,9 @@ moves names the same node whatever the hidden cards). Each iteration:
 4. credits every node on the path with the result for the party that chose the
    move leading to it (1 a win, 1/2 a draw, 0 a loss).
 
-It plays the root move visited most. With an iteration budget it is deterministic
-for a given ``rng``; a time budget (``seconds``) stops early and so depends on the
+It plays the root move visited most, and stops searching as soon as no other root
+move can overtake it within the budget left. With an iteration budget it is
+deterministic for a given ``rng``; a time budget (``seconds``) depends on the
 machine's speed.
 """
 
@@ -27,6 +28,7 @@ import math
 import random
 import time
 
+from claim.errors import ArgumentError
 from claim.moves import Move
 from claim.sampling import Sampler
 from claim.state import GameState
@@ -93,23 +95,40 @@ def solvable(state: GameState, cards: int) -> bool:
 
 
 class IsmctsBot:
-    """SO-ISMCTS with an iteration budget and an optional time budget.
+    """SO-ISMCTS with an iteration budget, a time budget, or both.
+
+    The search stops early once no other root move can catch up with the most
+    visited one within the budget left (with a time budget, the iterations left
+    are estimated from the rate so far): the move played is the one the full
+    budget would play (exactly so with an iteration budget), sooner.
 
     Args:
-        iterations: Determinizations searched per move.
-        seconds: Also stop after this many seconds (None: iterations only; a time
+        iterations: Determinizations searched per move (None: 50 without a time
+            budget, unlimited with one).
+        seconds: Stop after this many seconds (None: iterations only; a time
             budget makes the bot depend on the machine's speed).
         exploration: The UCB1 constant.
         solver_cards: Solve two-player phase 2 exactly once no hand holds more
             cards than this (0: never; random playouts only).
+        stop_early: Stop once the leading root move cannot be overtaken (False:
+            always spend the whole budget).
+
+    Raises:
+        ArgumentError: ``iterations`` or ``seconds`` is not a positive number.
     """
 
-    def __init__(self, iterations: int = 50, seconds: float | None = None,
-                 exploration: float = 0.7, solver_cards: int = 0) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = None,
+                 exploration: float = 0.7, solver_cards: int = 0,
+                 stop_early: bool = True) -> None:
+        if iterations is not None and not _positive(iterations, int):
+            raise ArgumentError("iterations", iterations, "a positive int or None")
+        if seconds is not None and not _positive(seconds, (int, float)):
+            raise ArgumentError("seconds", seconds, "a positive number of seconds or None")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.solver_cards = solver_cards
+        self.stop_early = stop_early
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """The root move visited most after the search (first in ``legal_moves``
@@ -119,10 +138,10 @@ class IsmctsBot:
             return moves[0]
         root = _Node()
         sampler = Sampler(view)
-        stop = None if self.seconds is None else time.perf_counter() + self.seconds
-        for _ in range(max(1, self.iterations)):
+        budget = _Budget(self.iterations, self.seconds)
+        while True:
             self._iterate(root, sampler.sample(rng), rng)
-            if stop is not None and time.perf_counter() >= stop:
+            if budget.spent(_lead(root) if self.stop_early else 0):
                 break
         return max(moves, key=lambda m: root.children[m].visits if m in root.children
                    else -1)
@@ -161,6 +180,54 @@ class IsmctsBot:
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self.iterations}, seconds={self.seconds}, "
                 f"solver_cards={self.solver_cards})")
+
+
+def _positive(value: object, kinds: type | tuple[type, ...]) -> bool:
+    """Whether ``value`` is a positive number of ``kinds`` (bools refused)."""
+    return isinstance(value, kinds) and not isinstance(value, bool) and value > 0  # type: ignore[operator]
+
+
+def _lead(root: _Node) -> int:
+    """How many visits the most visited root move has over the next one."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second
+
+
+class _Budget:
+    """Counts a search's iterations against its iteration and time budgets."""
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+        if iterations is None:
+            iterations = 50 if seconds is None else -1
+        self.left = iterations
+        self.start = time.perf_counter()
+        self.stop = None if seconds is None else self.start + seconds
+        self.done = 0
+
+    def spent(self, lead: int) -> bool:
+        """Count one iteration; whether to stop, given the root leader's ``lead``.
+
+        Stops when the budget is used up, or when ``lead`` exceeds the iterations
+        the budget still allows (estimated from the rate so far for time), since
+        no other root move could then overtake the leader.
+        """
+        self.done += 1
+        if self.left > 0:
+            self.left -= 1
+            if self.left == 0 or lead > self.left:
+                return True
+        if self.stop is None:
+            return False
+        now = time.perf_counter()
+        if now >= self.stop:
+            return True
+        rate = self.done / max(now - self.start, 1e-9)
+        return lead > rate * (self.stop - now) + 1
 
 
 def _party_table(state: GameState) -> tuple[int, ...]:
