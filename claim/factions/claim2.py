@@ -24,6 +24,7 @@ from claim.factions.effects import (
     Step,
     ZoneSpec,
 )
+from claim.factions.playout_rules import PlayoutRule, SmashPrey, TakeTopOnWin, WaitingLine
 from claim.factions.protocol import FactionPower, RuleOption, Trick, registry
 from claim.zones import Phase, Zone
 
@@ -44,6 +45,7 @@ class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
     name: ClassVar[str] = "gnomes"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     lays_in_front: ClassVar[bool] = True
 
@@ -84,6 +86,10 @@ class Giants(FactionPower):
     prey_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """The smash question, reproduced by a playout (R7)."""
+        return SmashPrey(self.prey, IN_FRONT.name)
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A smash step for every Giant placed on a score pile (R7: after placement),
@@ -136,6 +142,7 @@ class Dragons(FactionPower):
     """
 
     name: ClassVar[str] = "dragons"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"next_leader"})
     priority: ClassVar[int] = 10
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
@@ -186,6 +193,10 @@ class Trolls(FactionPower):
 
     queue_order: str = "fifo"
 
+    def playout_rule(self) -> PlayoutRule | None:
+        """The waiting line, reproduced by a playout (R9)."""
+        return WaitingLine(WAITING_LINE.name, self.queue_order)
+
     def zones(self) -> tuple[ZoneSpec, ...]:
         """Trolls wait in a public line."""
         return (WAITING_LINE,)
@@ -228,6 +239,10 @@ class Seers(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """Taking the top card instead, reproduced by a playout (R10)."""
+        return TakeTopOnWin()
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """The winner of a trick won by a Seer looks at the top card of the draw pile."""
