@@ -65,56 +65,60 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     """Play the tricks of the current phase (its tables ``pt``) until hands are empty."""
     _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
     recruit = k[0] == 0
-    follow, wild, same, play, smear = kt.follow, kt.wild, kt.same_prev, kt.play, kt.smear
+    follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
     key0, keys, seat_orders = pt.key0, pt.keys, kt.seats
-    key1 = keys[1]
     place, place_mask, lines, line_mask = pt.place, pt.place_mask, pt.lines, pt.line_mask
     leader_mask, smash_mask = pt.leader_mask, pt.smash_mask
+    plain = pt.never_plain if lines else pt.plain  # a waiting line can deliver any time
     while trick or hands[leader]:
-        while len(trick) < n:
-            seat = (leader + len(trick)) % n
+        seats = seat_orders[leader]
+        for seat in seats[len(trick):]:
             hand = mask = hands[seat]
             if trick:
                 mask = hand & follow[trick[0]]
                 mask = mask | (hand & wild) if mask else hand
-            runs = mask | ((mask << 1) & same)  # cards with one of their kind below
-            for shift, within in smear:
-                runs |= (runs << shift) & within
-            reps = mask & ~((runs << 1) & same)  # the first card of each kind
-            i = int(random() * reps.bit_count())
+            # The legal moves are the first legal card of each kind, in deck order.
+            pick = _firsts(kt, mask) if mask & gaps else mask & ~((mask << 1) & same)
+            i = int(random() * pick.bit_count())
             while i:
-                reps &= reps - 1
+                pick &= pick - 1
                 i -= 1
-            card = (reps & -reps).bit_length() - 1
+            pick &= -pick
+            hands[seat] = hand ^ pick
+            card = pick.bit_length() - 1
             append(play[card])
-            hands[seat] = hand ^ (1 << card)
             trick.append(card)
         led = trick[0]
         if n == 2:
-            order: Any = (1, 0) if key1[led][trick[1]] > key0[led] else (0, 1)
+            code = plain[led][trick[1]]
+            if code < 2:  # no power takes part: the winner scores or discards, leads
+                won = trick[code]
+                winner = leader = seats[code]
+                if recruit:
+                    discard |= (1 << led) | (1 << trick[1])
+                else:
+                    scores[winner] |= (1 << led) | (1 << trick[1])
+                trick.clear()
+                if recruit:
+                    top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
+                                   face_up, followers, random, append)
+                    if hands[leader]:
+                        face_up.append(draw[top])
+                        top += 1
+                continue
+            present = (1 << led) | (1 << trick[1])
+            order: Any = (1, 0) if code == 3 else (0, 1)
         else:
+            present = 0
+            for card in trick:
+                present |= 1 << card
             ranks = [key0[led]] + [keys[p][led][trick[p]] for p in range(1, n)]
             order = sorted(range(n), key=ranks.__getitem__, reverse=True)
-        seats = seat_orders[leader]
         winner, last = seats[order[0]], seats[order[-1]]
-        present = 0
-        for card in trick:
-            present |= 1 << card
         rest = present
         before = [zone[:] for zone in zones] if present & smash_mask else zones
         if present & place_mask:
-            for card in trick:
-                code = place[card]
-                if code is not None:
-                    target, role = code
-                    bit = 1 << card
-                    rest ^= bit
-                    if target == 0:
-                        scores[last if role else winner] |= bit
-                    elif target == 1:
-                        discard |= bit
-                    else:
-                        zones[target - 2][last if role else winner] |= bit
+            rest, discard = _place(place, trick, scores, zones, winner, last, rest, discard)
         if lines and (present & line_mask or any(zones[line[1]] for line in lines)):
             rest = _lines(kt, lines, trick, zones, scores, winner, rest)
         if rest:
@@ -122,9 +126,8 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                 discard |= rest
             else:
                 scores[winner] |= rest
-        leader = winner
-        if present & leader_mask:
-            leader = _next_leader(pt, trick, present, seats, winner)
+        leader = _next_leader(pt, trick, present, seats, winner) if (
+            present & leader_mask) else winner
         if present & smash_mask:
             discard = _smashes(kt, pt, trick, before, zones, winner, discard, random, append)
         won = trick[order[0]]
@@ -137,6 +140,34 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                 face_up[:] = draw[top:top + count]
                 top += count
     k[1:] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+
+
+def _firsts(kt: KernelTables, mask: int) -> int:
+    """The first card of each kind in ``mask`` (a kind may have gaps in ``mask``)."""
+    same = kt.same_prev
+    runs = mask | ((mask << 1) & same)  # cards with a card of their kind below
+    for shift, within in kt.smear:
+        runs |= (runs << shift) & within
+    return mask & ~((runs << 1) & same)
+
+
+def _place(place: list[tuple[int, int] | None], trick: list[int], scores: list[int],
+           zones: list[list[int]], winner: int, last: int, rest: int, discard: int
+           ) -> tuple[int, int]:
+    """Carry out the tabulated pure placements; returns ``rest`` and the discard."""
+    for card in trick:
+        code = place[card]
+        if code is not None:
+            target, role = code
+            bit = 1 << card
+            rest ^= bit
+            if target == 0:
+                scores[last if role else winner] |= bit
+            elif target == 1:
+                discard |= bit
+            else:
+                zones[target - 2][last if role else winner] |= bit
+    return rest, discard
 
 
 def _lines(kt: KernelTables, lines: list[tuple[int, int, int]], trick: list[int],
@@ -223,6 +254,12 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
              random: Callable[[], float], append: Callable[[Move], None]) -> int:
     """Phase 1: each seat in rank order takes a follower (RULES 3, R10, R15); returns
     the new top of the draw pile."""
+    if len(face_up) == 1 and not (1 << won) & pt.take_top_mask:  # nobody chooses
+        followers[ranking[0]] |= 1 << face_up.pop()
+        for seat in ranking[1:]:
+            followers[seat] |= 1 << draw[top]
+            top += 1
+        return top
     same = kt.same_prev
     for seat in ranking:
         if not face_up:
@@ -264,7 +301,16 @@ def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], li
     """Run the powers' ``finish`` hooks through the engine; the final score masks,
     zones and discard of ``k``."""
     _, leader, _, hands, draw, top, face_up, followers, scores, zones, discard = k
-    if not kt.finishers:
+    if kt.finishers is not None:
+        for fmask, zone, scored in kt.finishers:
+            if scored:
+                for seat, mask in enumerate(zones[zone]):
+                    scores[seat] |= mask & fmask
+                    zones[zone][seat] = mask & ~fmask
+            else:
+                line = zones[zone]
+                discard |= sum(1 << card for card in line if (1 << card) & fmask)
+                line[:] = [card for card in line if not (1 << card) & fmask]
         return scores, zones, discard
     tables = state.variant.tables
     specs = tables.zone_specs

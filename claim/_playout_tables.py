@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from claim._cache import per_variant
 from claim.engine.tricks import _packed  # the engine's own packing of rank keys
 from claim.factions.effects import Placement
-from claim.factions.playout_rules import SmashPrey, TakeTopOnWin, WaitingLine
+from claim.factions.playout_rules import ScoredAtEnd, SmashPrey, TakeTopOnWin, WaitingLine
 from claim.factions.protocol import FactionPower, Trick, overrides
 from claim.moves import Choose
 from claim.state import GameState
@@ -30,11 +30,11 @@ from claim.zones import DISCARD, RECRUIT, SCORE, SUPPORT, Phase, Zone
 
 __all__ = ["KernelTables", "PhaseTables", "kernel_tables"]
 
-_STATEFUL = ("value_modifier", "plain_ranking", "rank_key", "rerank", "capture", "place",
+_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "capture", "place",
              "after_place", "next_leader", "recruit_options", "ask", "trick_start",
              "phase_start", "must_follow", "lead_now", "play_options", "initial_state",
              "scores_as", "vote")
-"""Hooks that a playout must reproduce (``finish`` is run by the engine itself)."""
+"""Hooks that a playout must reproduce."""
 _PROBED = frozenset({"rank_key", "place", "next_leader"})
 _ORDERS = {"fifo": 0, "lowest": 1, "highest": 2}
 
@@ -46,7 +46,7 @@ class Unsupported(Exception):
 class PhaseTables:
     """One phase's tables (see the module docstring); plain slots for fast reads."""
 
-    __slots__ = ("key0", "keys", "leader_mask", "leaders", "line_mask", "lines", "place",
+    __slots__ = ("key0", "keys", "leader_mask", "leaders", "never_plain", "plain", "line_mask", "lines", "place",
                  "place_mask", "smash", "smash_mask", "take_top_mask")
 
     def __init__(self, tables: DeckTables, variant: Variant, phase: Phase,
@@ -73,12 +73,27 @@ class PhaseTables:
         for fi in hooks.after:
             _after(self, tables, variant, hooks, fi)
         self.smash_mask = sum(rule[0] for rule in self.smash)
+        self.plain, self.never_plain = self._plain(n, size)
+
+    def _plain(self, n: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Two players: per led and following card, the winner's position (0 or 1),
+        plus 2 when a power takes part (a placement, a leader, a smash, a peek)."""
+        if n != 2:
+            return (), ()
+        special = (self.place_mask | self.line_mask | self.leader_mask | self.smash_mask
+                   | self.take_top_mask)
+        key0, key1 = self.key0, self.keys[1]
+        wins = [[int(key1[led][card] > key0[led]) for card in range(size)]
+                for led in range(size)]
+        return (tuple(tuple(win + 2 * bool(special >> led & 1 or special >> card & 1)
+                            for card, win in enumerate(row)) for led, row in enumerate(wins)),
+                tuple(tuple(win + 2 for win in row) for row in wins))
 
 
 class KernelTables:
     """Everything the kernel reads, for one variant."""
 
-    __slots__ = ("face_up_count", "finishers", "follow", "no_smash", "parties", "party",
+    __slots__ = ("face_up_count", "finishers", "follow", "gaps", "no_smash", "parties", "party",
                  "phases", "play", "players", "same_prev", "seats", "smash_moves", "smear",
                  "take", "take_top", "values", "voters", "wild")
 
@@ -98,6 +113,7 @@ class KernelTables:
             shift *= 2
             if within:
                 self.smear.append((shift, within))
+        self.gaps = same & (same << 1)  # cards with two of their kind just below
         self.follow = tuple(tables.follow_masks[lead] for lead in tables.lead_of)
         self.wild = tables.wild_mask
         self.play = tables.play_moves
@@ -109,7 +125,7 @@ class KernelTables:
         self.values = tables.card_value
         self.seats = tables.seat_orders
         self.face_up_count = tables.face_up_count
-        self.finishers = bool(tables.finishers)
+        self.finishers = _finishers(tables)
         self.parties = variant.teams
         self.party = tuple(next(i for i, team in enumerate(variant.teams) if seat in team)
                            for seat in range(n))
@@ -128,6 +144,7 @@ def _check_powers(tables: DeckTables) -> None:
     for power in tables.powers:
         rule = power.playout_rule()
         covered = (power.pure_hooks & _PROBED) | (rule.hooks if rule is not None else set())
+        covered |= {"finish"}  # else run by the engine at the end
         for hook in _STATEFUL:
             if overrides(power, hook) and hook not in covered:
                 raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook}")
@@ -135,6 +152,22 @@ def _check_powers(tables: DeckTables) -> None:
         hooks = tables.hooks[phase]
         if hooks.always_placers or hooks.recruit_mask:
             raise Unsupported("a power places or recruits in every trick")
+
+
+def _finishers(tables: DeckTables) -> tuple[tuple[int, int, bool], ...] | None:
+    """``(faction mask, zone, scored)`` per ``finish`` hook a rule covers (a line's
+    cards discarded, or a per-seat zone's cards scored); None when the engine must
+    run the ``finish`` hooks."""
+    found = []
+    for fi in tables.finishers:
+        rule = tables.powers[fi].playout_rule()
+        if not isinstance(rule, (WaitingLine, ScoredAtEnd)):
+            return None
+        zone = tables.zone_index.get(rule.zone)
+        if zone is None or tables.zone_specs[zone].per_seat != isinstance(rule, ScoredAtEnd):
+            return None
+        found.append((tables.faction_masks[fi], zone, isinstance(rule, ScoredAtEnd)))
+    return tuple(found)
 
 
 def _key(tables: DeckTables, hooks: HookTable, base: GameState, phase: Phase, led: int,

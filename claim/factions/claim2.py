@@ -24,7 +24,13 @@ from claim.factions.effects import (
     Step,
     ZoneSpec,
 )
-from claim.factions.playout_rules import PlayoutRule, SmashPrey, TakeTopOnWin, WaitingLine
+from claim.factions.playout_rules import (
+    PlayoutRule,
+    ScoredAtEnd,
+    SmashPrey,
+    TakeTopOnWin,
+    WaitingLine,
+)
 from claim.factions.protocol import FactionPower, RuleOption, Trick, registry
 from claim.zones import Phase, Zone
 
@@ -56,6 +62,10 @@ class Gnomes(FactionPower):
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
         return trick.send(positions, Zone.IN_FRONT, trick.winner)
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """Scoring at the end, reproduced by a playout."""
+        return ScoredAtEnd(IN_FRONT.name)
 
     def finish(self, state: GameState) -> Sequence[Effect]:
         """At the end, the Gnomes still in front of a player join their score pile."""

@@ -7,7 +7,8 @@ Hooks that read the game state cannot be tabulated; a power whose state-dependen
 hooks follow one of the mechanisms below declares it (`FactionPower.playout_rule`),
 with its parameters, and the playout kernel carries the mechanism out itself. A
 variant with a power that overrides a hook neither pure nor covered by its rule is
-played out through the engine instead (the same result, no speedup).
+played out through the engine instead (the same result, no speedup); a ``finish``
+hook no rule covers is run by the engine at the end of a kernel playout.
 
 Each rule names the hooks it stands for (`hooks`). The exactness tests of
 `claim.playouts` play many games both ways, so a rule that disagrees with its
@@ -20,7 +21,7 @@ from typing import ClassVar
 
 import attrs
 
-__all__ = ["PlayoutRule", "SmashPrey", "TakeTopOnWin", "WaitingLine"]
+__all__ = ["PlayoutRule", "ScoredAtEnd", "SmashPrey", "TakeTopOnWin", "WaitingLine"]
 
 
 @attrs.frozen
@@ -40,7 +41,20 @@ class WaitingLine:
 
     zone: str
     order: str
-    hooks: ClassVar[frozenset[str]] = frozenset({"place"})
+    hooks: ClassVar[frozenset[str]] = frozenset({"place", "finish"})
+
+
+@attrs.frozen
+class ScoredAtEnd:
+    """At the end of the game, the faction's cards lying in the per-seat zone
+    ``zone`` join that seat's score pile (RULES 4: captured Gnomes).
+
+    Attributes:
+        zone: The declared per-seat zone.
+    """
+
+    zone: str
+    hooks: ClassVar[frozenset[str]] = frozenset({"finish"})
 
 
 @attrs.frozen
@@ -76,5 +90,5 @@ class TakeTopOnWin:
     hooks: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
 
 
-PlayoutRule = WaitingLine | SmashPrey | TakeTopOnWin
+PlayoutRule = WaitingLine | ScoredAtEnd | SmashPrey | TakeTopOnWin
 """A mechanism the playout kernel knows."""
