@@ -227,7 +227,7 @@ def _smashes(kt: KernelTables, pt: PhaseTables, trick: list[int], before: list[l
                 if any(before[zone][v] & value for v in range(n) if party[v] != party[winner]):
                     asks.append((zone, value))
     for zone, value in asks:
-        options = []
+        options: list[tuple[int, int]] = []
         for victim in range(n):
             if party[victim] != party[winner]:
                 found = zones[zone][victim] & value
@@ -266,7 +266,7 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
             followers[seat] |= 1 << draw[top]
             top += 1
             continue
-        firsts = []  # the first copy of each kind, in face-up order
+        firsts: list[int] = []  # the first copy of each kind, in face-up order
         for card in face_up:
             if not any(_same_kind(same, card, other) for other in firsts):
                 firsts.append(card)

@@ -46,8 +46,8 @@ class Unsupported(Exception):
 class PhaseTables:
     """One phase's tables (see the module docstring); plain slots for fast reads."""
 
-    __slots__ = ("key0", "keys", "leader_mask", "leaders", "never_plain", "plain", "line_mask", "lines", "place",
-                 "place_mask", "smash", "smash_mask", "take_top_mask")
+    __slots__ = ("key0", "keys", "leader_mask", "leaders", "line_mask", "lines", "never_plain",
+                 "place", "place_mask", "plain", "smash", "smash_mask", "take_top_mask")
 
     def __init__(self, tables: DeckTables, variant: Variant, phase: Phase,
                  base: GameState) -> None:
@@ -241,7 +241,8 @@ def _placement_code(tables: DeckTables, power: FactionPower, trick: Trick,
         zone = tables.zone_lookup.get(effect.zone)
         target = 0 if effect.zone is SCORE else 1 if effect.zone is DISCARD else (
             -1 if zone is None or not tables.zone_specs[zone].per_seat else 2 + zone)
-        role = {trick.winner: 0, trick.last: 1}.get(effect.seat, 0 if target == 1 else -1)
+        roles: dict[int | None, int] = {trick.winner: 0, trick.last: 1}
+        role = roles.get(effect.seat, 0 if target == 1 else -1)
         if target < 0 or role < 0 or effect.origin is not Zone.TRICK:
             raise Unsupported(f"power {power.name!r}: place sends {effect!r}")
         codes.add((target, role))
