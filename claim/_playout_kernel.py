@@ -68,7 +68,7 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
     key0, keys, seat_orders = pt.key0, pt.keys, kt.seats
     place, place_mask, lines, line_mask = pt.place, pt.place_mask, pt.lines, pt.line_mask
-    leader_mask, smash_mask = pt.leader_mask, pt.smash_mask
+    leader_mask, smash_mask, take_top_mask = pt.leader_mask, pt.smash_mask, pt.take_top_mask
     plain = pt.never_plain if lines else pt.plain  # a waiting line can deliver any time
     while trick or hands[leader]:
         seats = seat_orders[leader]
@@ -100,8 +100,13 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                     scores[winner] |= (1 << led) | (1 << trick[1])
                 trick.clear()
                 if recruit:
-                    top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
-                                   face_up, followers, random, append)
+                    if len(face_up) == 1 and not (1 << won) & take_top_mask:
+                        followers[winner] |= 1 << face_up.pop()  # nobody chooses
+                        followers[seats[1 - code]] |= 1 << draw[top]
+                        top += 1
+                    else:
+                        top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
+                                       face_up, followers, random, append)
                     if hands[leader]:
                         face_up.append(draw[top])
                         top += 1
@@ -328,20 +333,26 @@ def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], li
 
 def winner(kt: KernelTables, scores: list[int]) -> int | None:
     """The winning party of the final ``scores``, or None for a draw (RULES 5, R12, R13)."""
-    piles = [0] * len(kt.parties)
-    for seat, mask in enumerate(scores):
-        piles[kt.party[seat]] |= mask
+    if len(kt.parties) == len(scores):
+        piles = scores
+    else:
+        piles = [0] * len(kt.parties)
+        for seat, mask in enumerate(scores):
+            piles[kt.party[seat]] |= mask
     votes = [0] * len(piles)
     won: list[int | None] = []
     for fmask in kt.voters:
         counts = [(pile & fmask).bit_count() for pile in piles]
         best = max(counts)
+        if not best:
+            won.append(None)
+            continue
         tied = [p for p, count in enumerate(counts) if count == best]
-        if best and len(tied) > 1:
+        if len(tied) > 1:
             tops = {p: _highest(kt, piles[p] & fmask) for p in tied}
             tied = [p for p in tied if tops[p] == max(tops.values())]
-        won.append(tied[0] if best and len(tied) == 1 else None)
-        if won[-1] is not None:
+        won.append(tied[0] if len(tied) == 1 else None)
+        if len(tied) == 1:
             votes[tied[0]] += 1
     tied = [p for p, count in enumerate(votes) if count == max(votes)]
     for measure in (_cards_won, _value_won):
