@@ -35,6 +35,7 @@ from claim.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.loading import builtin_variants, load_variant, mix, variant_from_yaml
 from claim.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
 from claim.notation import parse_card, parse_move
+from claim.playouts import Playout, playout
 from claim.records import MoveRecord
 from claim.serialize import from_json, to_json
 from claim.state import GameState
@@ -67,6 +68,7 @@ __all__ = [
     "NotationError",
     "Phase",
     "PlayCard",
+    "Playout",
     "PowerError",
     "RegistryError",
     "ReplayError",
@@ -92,6 +94,7 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_move",
+    "playout",
     "record_of",
     "registry",
     "replay",

@@ -10,7 +10,7 @@ moves names the same node whatever the hidden cards). Each iteration:
    takes the best by UCB1, counting each child's *availability* (how often it was
    legal when its parent was reached) instead of the parent's visits; at the first
    untried move it adds a node and stops;
-3. plays the game out at random (``legal_moves`` and ``apply``), or, in phase 2
+3. plays the game out at random (`claim.playouts.playout`), or, in phase 2
    of a two-player game where `claim.solver` is exact and the hands are small,
    solves the rest exactly;
 4. credits every node on the path with the result for the party that chose the
@@ -30,6 +30,7 @@ import time
 
 from claim.errors import ArgumentError
 from claim.moves import Move
+from claim.playouts import playout
 from claim.sampling import Sampler
 from claim.state import GameState
 from claim.views import View
@@ -63,7 +64,9 @@ def finish(state: GameState, rng: random.Random, solver_cards: int = 0,
            max_nodes: int = 20_000) -> tuple[float, ...]:
     """Play ``state`` to the end and return `party_rewards`.
 
-    Random moves (``rng.choice`` of ``legal_moves``), unless ``solver_cards`` > 0,
+    Random moves (`claim.playouts.playout`: the fast kernel, or stepping for powers
+    it does not know; each move drawn by `claim.playouts.pick`), unless
+    ``solver_cards`` > 0,
     the position is a two-player phase 2 where `claim.solver.applies`, and no hand
     holds more than ``solver_cards`` cards: then the solver's value under best play
     (falling back to random moves past ``max_nodes`` positions).
@@ -77,9 +80,7 @@ def finish(state: GameState, rng: random.Random, solver_cards: int = 0,
             pass
         else:
             return ((1 + value) / 2, (1 - value) / 2)
-    while not state.is_over:
-        state = state.apply(rng.choice(state.legal_moves()))
-    return party_rewards(state)
+    return playout(state, rng).rewards
 
 
 def solvable(state: GameState, cards: int) -> bool:

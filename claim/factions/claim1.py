@@ -34,6 +34,7 @@ class Knights(FactionPower):
     """
 
     name: ClassVar[str] = "knights"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"rank_key"})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
             "knights_beat_all_goblins",
@@ -71,6 +72,7 @@ class Undead(FactionPower):
     """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
 
     name: ClassVar[str] = "undead"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
@@ -84,6 +86,7 @@ class Dwarves(FactionPower):
     """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
 
     name: ClassVar[str] = "dwarves"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:

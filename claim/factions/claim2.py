@@ -24,6 +24,13 @@ from claim.factions.effects import (
     Step,
     ZoneSpec,
 )
+from claim.factions.playout_rules import (
+    PlayoutRule,
+    ScoredAtEnd,
+    SmashPrey,
+    TakeTopOnWin,
+    WaitingLine,
+)
 from claim.factions.protocol import FactionPower, RuleOption, Trick, registry
 from claim.zones import Phase, Zone
 
@@ -44,6 +51,7 @@ class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
     name: ClassVar[str] = "gnomes"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     lays_in_front: ClassVar[bool] = True
 
@@ -54,6 +62,10 @@ class Gnomes(FactionPower):
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
         return trick.send(positions, Zone.IN_FRONT, trick.winner)
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """Scoring at the end, reproduced by a playout."""
+        return ScoredAtEnd(IN_FRONT.name)
 
     def finish(self, state: GameState) -> Sequence[Effect]:
         """At the end, the Gnomes still in front of a player join their score pile."""
@@ -84,6 +96,10 @@ class Giants(FactionPower):
     prey_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """The smash question, reproduced by a playout (R7)."""
+        return SmashPrey(self.prey, IN_FRONT.name)
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A smash step for every Giant placed on a score pile (R7: after placement),
@@ -136,6 +152,7 @@ class Dragons(FactionPower):
     """
 
     name: ClassVar[str] = "dragons"
+    pure_hooks: ClassVar[frozenset[str]] = frozenset({"next_leader"})
     priority: ClassVar[int] = 10
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
@@ -186,6 +203,10 @@ class Trolls(FactionPower):
 
     queue_order: str = "fifo"
 
+    def playout_rule(self) -> PlayoutRule | None:
+        """The waiting line, reproduced by a playout (R9)."""
+        return WaitingLine(WAITING_LINE.name, self.queue_order)
+
     def zones(self) -> tuple[ZoneSpec, ...]:
         """Trolls wait in a public line."""
         return (WAITING_LINE,)
@@ -228,6 +249,10 @@ class Seers(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """Taking the top card instead, reproduced by a playout (R10)."""
+        return TakeTopOnWin()
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """The winner of a trick won by a Seer looks at the top card of the draw pile."""

@@ -61,6 +61,7 @@ import attrs
 from claim._fast import slot_maker
 from claim.cards import Card
 from claim.factions.effects import Effect, Option, Placement, Question, Step, ZoneSpec
+from claim.factions.playout_rules import PlayoutRule
 from claim.zones import Phase, Zone
 
 if TYPE_CHECKING:
@@ -246,7 +247,20 @@ class FactionPower:
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
 
+    pure_hooks: ClassVar[frozenset[str]] = frozenset()
+    """Trick hooks whose answer depends on the trick alone, never on ``trick.state``,
+    so a fast playout may tabulate them by calling them once per variant
+    (`claim.playouts`): ``rank_key`` only on the lead faction, the led card, this
+    card and its position; ``place`` only on the positions given and the winner's
+    and last seats; ``next_leader`` only on the seats and which positions hold
+    this faction's cards."""
+
     faction: str
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """The mechanism of `claim.factions.playout_rules` that reproduces this
+        power's state-dependent hooks, or None (the default: none does)."""
+        return None
 
     # -- static hooks: asked once per variant --------------------------------
 

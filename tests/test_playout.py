@@ -1,0 +1,172 @@
+"""Fast playouts (issue 11): `claim.playout` reaches exactly what stepping reaches.
+
+Every comparison plays the same position twice with equal seeds: once by the
+reference stepping loop (`step_out`: ``legal_moves``, `pick`, ``apply``) and once by
+`playout`, and checks the moves, the score piles, the winner (RULES 5-6), the
+rewards, the final state and the generator's state. Positions: the start of the
+game, mid phase 1, the start of phase 2 (RULES 3) and a pending question (R7, R10,
+R15), for every built-in variant, every official mix of the two boxes with every
+rule option (RULES 4: Knights R4, Dragons R8, Trolls R9), and random expansion mixes
+(the stepping fallback).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import claim
+from claim.bots.ismcts import party_rewards
+from claim.errors import ArgumentError
+from claim.playouts import Playout, kernel_unsupported, pick, playout, step_out
+from claim.testing import official_mixes, option_settings, random_official_mix
+from claim.zones import Phase
+
+BOXED = ("claim", "claim2", "dragon-court", "giant-hunt", "giants-3p", "giants-4p",
+         "goblin-war", "knights-3p", "knights-4p")
+"""The built-in variants made of the two boxes' factions (the kernel plays them)."""
+
+
+def advance(state: claim.GameState, rng: random.Random,
+            until: Callable[[claim.GameState], bool], limit: int = 200) -> claim.GameState:
+    """Step random moves (the reference draw rule) until ``until`` holds."""
+    for _ in range(limit):
+        if until(state) or state.is_over:
+            break
+        moves = state.legal_moves()
+        state = state.apply(moves[pick(rng, len(moves))])
+    return state
+
+
+def assert_same(state: claim.GameState, seed: int) -> Playout:
+    """`playout` and `step_out` from ``state`` with equal seeds agree in everything."""
+    fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+    fast = playout(state, fast_rng)
+    final = step_out(state, slow_rng)
+    assert fast.moves == tuple(r.move for r in final.records[len(state.records):])
+    assert fast.score_masks == final.score_masks
+    assert fast.winner == final.result().winner
+    assert fast.rewards == party_rewards(final)
+    assert fast_rng.getstate() == slow_rng.getstate()
+    assert fast.start is state
+    return fast
+
+
+def starts(variant: claim.Variant, seed: int) -> list[claim.GameState]:
+    """The start, mid phase 1, the start of phase 2, and a question if one comes."""
+    rng = random.Random(seed)
+    start = claim.new_game(variant, seed=seed)
+    middle = advance(start, rng, lambda s: len(s.records) >= 1 + seed % 17)
+    second = advance(middle, rng, lambda s: s.phase is Phase.SUPPORT and not s.trick
+                     and s.pending is None)
+    found = [start, middle, second]
+    asked = advance(start, random.Random(seed + 1), lambda s: s.pending is not None)
+    if asked.pending is not None:
+        found.append(asked)
+    return found
+
+
+@pytest.mark.parametrize("name", BOXED)
+def test_every_boxed_variant_matches_stepping(name: str) -> None:
+    """RULES 3-6 and every Claim and Claim 2 power: the kernel plays exactly as stepping
+    does, from the start, mid phase 1, the start of phase 2 and a pending question."""
+    variant = claim.load_variant(name)
+    assert kernel_unsupported(claim.new_game(variant, seed=0)) is None
+    questions = 0
+    for seed in range(25):
+        for state in starts(variant, seed):
+            questions += state.pending is not None
+            assert assert_same(state, seed).fast
+    names = {faction.name for faction in variant.factions}
+    if variant.players > 2 or names & {"seers", "giants"}:  # recruiting R15, R10, R7
+        assert questions > 0
+
+
+def test_final_state_replays_to_the_stepped_state() -> None:
+    """`Playout.final_state` is the state stepping reaches, history included."""
+    for name in ("claim", "claim2", "giants-4p"):
+        state = claim.new_game(claim.load_variant(name), seed=5)
+        fast = playout(state, random.Random(9))
+        assert fast.final_state() == step_out(state, random.Random(9))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_official_mixes_of_both_boxes_with_every_rule_option(players: int) -> None:
+    """Every official mix of the two boxes (RULES 1-2), each rule option both ways
+    (R4 knights_beat_all_goblins, R8 dragon_lead, R9 troll_queue_order)."""
+    mixes = official_mixes(players)
+    for index, names in enumerate(mixes[::3] if players == 2 else mixes):
+        variant = claim.mix(list(names), players)
+        for options in option_settings(variant):
+            mixed = claim.mix(list(names), players, options=options)
+            state = claim.new_game(mixed, seed=index)
+            assert assert_same(state, index).fast
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expansion_mixes_fall_back_to_stepping(players: int) -> None:
+    """Powers the kernel does not know (expansion factions) are stepped: same result."""
+    fell_back = 0
+    for seed in range(6):
+        variant = claim.mix(list(random_official_mix(random.Random(seed), players)), players)
+        state = claim.new_game(variant, seed=seed)
+        reason = kernel_unsupported(state)
+        fell_back += reason is not None
+        assert assert_same(state, seed).fast is (reason is None)
+    assert fell_back > 0
+
+
+@pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "frost-court-3p"])
+def test_builtin_expansion_variants_fall_back(name: str) -> None:
+    """The built-in expansion mixes name why the kernel cannot play them."""
+    state = claim.new_game(claim.load_variant(name), seed=1)
+    assert kernel_unsupported(state)
+    assert not assert_same(state, 1).fast
+
+
+def test_a_finished_game_returns_at_once() -> None:
+    """A finished state: no move, its own result, no number drawn."""
+    final = step_out(claim.new_game(claim.load_variant("claim2"), seed=2), random.Random(2))
+    rng = random.Random(4)
+    before = rng.getstate()
+    done = playout(final, rng)
+    assert done.moves == ()
+    assert done.winner == final.result().winner
+    assert done.score_masks == final.score_masks
+    assert done.final_state() is final
+    assert rng.getstate() == before
+
+
+def test_pick_draws_one_number_per_move() -> None:
+    """The draw rule: ``int(rng.random() * n)``, one call per move, even with one move."""
+    rng, twin = random.Random(3), random.Random(3)
+    for n in (1, 2, 5, 13):
+        assert pick(rng, n) == int(twin.random() * n)
+        assert 0 <= pick(random.Random(n), n) < n
+
+
+@pytest.mark.parametrize("function", [playout, step_out])
+def test_bad_arguments_name_the_argument(function: Callable[..., object]) -> None:
+    """Bad input: a specific ArgumentError naming the argument; nothing is played."""
+    state = claim.new_game(claim.load_variant("claim"), seed=1)
+    with pytest.raises(ArgumentError) as error:
+        function("not a state", random.Random(1))
+    assert error.value.name == "state"
+    with pytest.raises(ArgumentError) as error:
+        function(state, 7)
+    assert error.value.name == "rng"
+    assert not state.records
+
+
+@settings(max_examples=30, deadline=None)
+@given(name=st.sampled_from(BOXED), seed=st.integers(0, 2**32), moves=st.integers(0, 90))
+def test_any_position_matches_stepping(name: str, seed: int, moves: int) -> None:
+    """From any position reached by random moves, playout equals stepping."""
+    state = claim.new_game(claim.load_variant(name), seed=seed % 1000)
+    rng = random.Random(seed)
+    state = advance(state, rng, lambda s: len(s.records) >= moves)
+    assert_same(state, seed)
