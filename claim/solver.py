@@ -17,6 +17,7 @@ as soon as one seat provably holds three votes (see `claim._solver_key`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable
 
 import attrs
@@ -43,7 +44,8 @@ class SolverError(ClaimError, ValueError):
 
 
 class SearchLimitError(ClaimError, RuntimeError):
-    """The search gave up: it visited more positions than its ``max_nodes``."""
+    """The search gave up: it visited more positions than its ``max_nodes``, or ran
+    longer than its ``max_seconds``."""
 
 
 @attrs.frozen
@@ -100,7 +102,8 @@ def applies(state: GameState) -> bool:
 
 
 def solve(
-    state: GameState, *, all_best: bool = True, max_nodes: int | None = None
+    state: GameState, *, all_best: bool = True, max_nodes: int | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve a two-player phase 2 position exactly.
 
@@ -109,18 +112,22 @@ def solve(
         all_best: Find every best move (each is proved: this can cost many times
             the value alone); False finds one best move only.
         max_nodes: Give up after visiting this many positions (None: no limit).
+        max_seconds: Give up after this many seconds (None: no limit; the clock is
+            read every 256 positions, so a limit makes the outcome depend on the
+            machine's speed).
 
     Returns:
         The value for seat 0 under best play, the best moves, and search figures.
 
     Raises:
         SolverError: The solver does not apply (see `why_not_exact`).
-        SearchLimitError: The search visited more than ``max_nodes`` positions.
+        SearchLimitError: The search visited more than ``max_nodes`` positions or
+            took longer than ``max_seconds``.
     """
     reason = why_not_exact(state)
     if reason is not None:
         raise SolverError(reason)
-    search = _Search(state, max_nodes)
+    search = _Search(state, max_nodes, max_seconds)
     # Null-window tests (a win? then at least a draw?) prune more than one wide search.
     value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
                                                        else -1)
@@ -137,8 +144,10 @@ def outcome(state: GameState) -> int:
 class _Search:
     """One alpha-beta search with its transposition table."""
 
-    def __init__(self, state: GameState, max_nodes: int | None) -> None:
+    def __init__(self, state: GameState, max_nodes: int | None,
+                 max_seconds: float | None) -> None:
         self.limit = -1 if max_nodes is None else max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.keys = KeyMaker(state.variant.tables)
         self.table: dict[Hashable, _Entry] = {}
         self.nodes = 0
@@ -150,6 +159,10 @@ class _Search:
         self.nodes += 1
         if self.nodes == self.limit:
             raise SearchLimitError(f"the search visited {self.limit} positions and gave up")
+        if not self.nodes & 255 and self.deadline is not None and (
+            time.perf_counter() > self.deadline
+        ):
+            raise SearchLimitError(f"the search ran out of time after {self.nodes} positions")
         if state.phase is Phase.OVER:
             return outcome(state)
         if self.bounded:
