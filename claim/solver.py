@@ -11,8 +11,9 @@ The search is alpha-beta minimax over ``legal_moves()`` and ``apply()`` (seat 0
 maximises, seat 1 minimises), so every phase 2 power and every question (a Giant's
 smash, a Dark Elf's discard) is searched as a move of the seat that answers it. It
 uses a transposition table keyed by position (no history; identical cards
-interchangeable), tries the table's best move first and higher cards next, and stops
-as soon as one seat provably holds three votes (see `claim._solver_key`).
+interchangeable), tries the table's best move first and then likely winners
+(`_Order`), and cuts a position as soon as the best or worst case of the cards not
+yet scored decides the window (`claim._solver_key.KeyMaker.bounds`).
 """
 
 from __future__ import annotations
