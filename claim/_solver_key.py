@@ -8,10 +8,10 @@ question is pending, a step is queued or a power state holds a number (it may na
 card id), the key keeps the exact card ids instead, so two positions share a key only
 when they are truly the same.
 
-The *decided* check proves a result before the hands are empty: with two players and
-at most five votes, a player whose lead in three factions no remaining card can
-overturn has three votes whatever happens, and wins (RULES 5). It is used only when
-every power of the variant is known to keep score piles growing and to leave the
+The *bounds* bound the result before the hands are empty: the result if every card
+not yet scored went to seat 0, and if every one went to seat 1 (see
+`KeyMaker.bounds` for why these are the best and worst cases). They are used only
+when every power of the variant is known to keep score piles growing and to leave the
 votes alone (see `MONOTONE_POWERS`).
 """
 
@@ -34,6 +34,10 @@ vote is counted: cards only join score piles, or leave the game from outside the
 (Not so: Dark Elves, Ice Kings and Queens, Cyclops, Elf-Orcs, Awakeners.)"""
 
 
+_NO_CARD = -(10**9)
+"""The highest value of no card: below every card value a variant may give."""
+
+
 def _holds_number(value: object) -> bool:
     """Whether ``value`` (a power state) holds an int that is not a bool."""
     if isinstance(value, bool) or value is None:
@@ -46,7 +50,7 @@ def _holds_number(value: object) -> bool:
 
 
 class KeyMaker:
-    """Position keys and the decided check for one variant's tables.
+    """Position keys and the result bounds for one variant's tables.
 
     Args:
         tables: The variant's tables.
@@ -65,9 +69,13 @@ class KeyMaker:
         self._voter_masks = tuple(tables.faction_masks[fi] for fi in tables.voters)
         self._values = tables.card_value
         names = {type(power).__name__ for power in tables.powers}
-        self.decides_early = names <= MONOTONE_POWERS and len(tables.voters) <= 5
+        self.decides_early = names <= MONOTONE_POWERS
+        self._voting_mask = sum(self._voter_masks)
         self._canon: dict[int, int] = {}
-        self._summaries: dict[int, Hashable] = {}
+        self._parts: dict[int, tuple[int, int, int]] = {}
+        self._summaries: dict[int, tuple[tuple[int, int, int], ...]] = {}
+        self._plain_states = (None,) * len(tables.powers)
+        self._bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
 
     def canon(self, mask: int) -> int:
         """``mask`` with each kind's cards replaced by that kind's lowest ids."""
@@ -81,23 +89,30 @@ class KeyMaker:
             self._canon[mask] = found
         return found
 
-    def summary(self, mask: int) -> Hashable:
-        """What a score pile decides with monotone powers: per faction, the count,
-        the highest value and the total value of its cards (RULES 5: R12, R13)."""
+    def summary(self, mask: int) -> tuple[tuple[int, int, int], ...]:
+        """What a score pile decides with monotone powers: per voting faction, the
+        count, the highest value and the total value of its cards (RULES 5: R12,
+        R13). Each faction's part is looked up by its own bits."""
         found = self._summaries.get(mask)
         if found is None:
-            values = self._values
-            parts = []
-            for fmask in self._voter_masks:
-                held = [values[c] for c in ids_in(mask & fmask)]
-                parts.append((len(held), max(held, default=-99), sum(held)))
-            found = self._summaries[mask] = tuple(parts)
+            found = self._summaries[mask] = tuple(
+                [self._part(mask & fmask) for fmask in self._voter_masks])
         return found
+
+    def _part(self, held: int) -> tuple[int, int, int]:
+        """Count, highest value and total value of the cards ``held`` (one faction)."""
+        known = self._parts.get(held)
+        if known is None:
+            values = [self._values[c] for c in ids_in(held)]
+            known = self._parts[held] = (len(values), max(values, default=_NO_CARD),
+                                         sum(values))
+        return known
 
     def key(self, state: GameState) -> Hashable:
         """The position key of ``state`` (see the module docstring)."""
-        if state.pending is not None or state.queue or any(
-            _holds_number(ps) for ps in state.power_states
+        if state.pending is not None or state.queue or (
+            state.power_states != self._plain_states
+            and any(_holds_number(ps) for ps in state.power_states)
         ):
             return (state.phase, state.leader, state.trick, state.hand_masks,
                     state.score_masks, state.zones, state.power_states, state.pending,
@@ -112,37 +127,66 @@ class KeyMaker:
                 tuple(canon(m) for m in state.hand_masks),
                 tuple(piles(m) for m in state.score_masks), zones, state.power_states)
 
-    def decided(self, state: GameState) -> int | None:
-        """+1 or -1 (seat 0's view) when the votes already decide the game.
+    def bounds(self, state: GameState) -> tuple[int, int]:
+        """Seat 0's worst and best possible results (RULES 5), from the score piles.
 
-        A vote is settled when its leader's lead exceeds the cards of the faction
-        not yet in a score pile, or when none are left (R12 then decides it). A
-        seat with three settled votes wins; so does one whose settled votes
-        outnumber the other's settled and open votes together (R13: more votes).
+        Only with monotone powers (``decides_early``). A card is *open* when it is
+        in no score pile and not out of the game: in a hand, the trick, in front of
+        a player or waiting in line. Every final position gives each open card to
+        seat 0, to seat 1 or to nobody, and the piles keep what they hold.
+
+        Soundness: give every open card to seat 0. Per faction, seat 0's cards then
+        contain its cards in any final position and seat 1's are contained in its
+        own, so seat 0 wins at least the votes it wins in any final position and
+        seat 1 at most those (R12: more cards win; on equal counts a superset has
+        the higher top card). If seat 0 wins there, it wins here by votes, or the
+        vote sets are equal, its won factions hold at least as many cards and seat
+        1's at most as many (R13), and where both counts are equal the sets are
+        the same, so are the values. So the result is at least that of every final
+        position: an upper bound (the best case); the lower bound is the same with
+        every open card given to seat 1. With no open card left both are the result.
         """
         score0, score1 = state.score_masks
-        open_mask = ~(score0 | score1 | state.discard_mask)
-        locked0 = locked1 = unsettled = 0
-        for fmask in self._voter_masks:
-            c0 = (score0 & fmask).bit_count()
-            c1 = (score1 & fmask).bit_count()
-            free = (open_mask & fmask).bit_count()
-            if c0 > c1 + free:
-                locked0 += 1
-            elif c1 > c0 + free:
-                locked1 += 1
-            elif free:
-                unsettled += 1
-            elif c0:  # equal counts, nothing left: the highest card (R12)
-                top0 = max(self._values[c] for c in ids_in(score0 & fmask))
-                top1 = max(self._values[c] for c in ids_in(score1 & fmask))
-                locked0 += top0 > top1
-                locked1 += top1 > top0
-        if locked0 >= 3 or locked0 > locked1 + unsettled:
-            return 1
-        if locked1 >= 3 or locked1 > locked0 + unsettled:
-            return -1
-        return None
+        discard = state.discard_mask
+        known = self._bounds.get((score0, score1, discard))
+        if known is None:
+            summary = self.summary
+            open_cards = self._voting_mask & ~(score0 | score1 | discard)
+            mine, theirs, free = summary(score0), summary(score1), summary(open_cards)
+            known = (_result(mine, _joined(theirs, free)), _result(_joined(mine, free), theirs))
+            self._bounds[(score0, score1, discard)] = known
+        return known
+
+
+def _joined(
+    piles: tuple[tuple[int, int, int], ...], extra: tuple[tuple[int, int, int], ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """Per faction summaries (count, highest, total) of two disjoint sets together."""
+    return tuple(
+        (count + more, top if top >= high else high, total + added)
+        for (count, top, total), (more, high, added) in zip(piles, extra)
+    )
+
+
+def _result(
+    mine: tuple[tuple[int, int, int], ...], theirs: tuple[tuple[int, int, int], ...]
+) -> int:
+    """Seat 0's result (+1, 0, -1) when the final score piles have these per faction
+    summaries (count, highest, total): R12 per vote, then R13 (two players)."""
+    votes = cards = value = 0  # seat 0's minus seat 1's
+    for (count0, top0, total0), (count1, top1, total1) in zip(mine, theirs):
+        if count0 > count1 or (count0 == count1 and count0 and top0 > top1):
+            votes += 1
+            cards += count0
+            value += total0
+        elif count1 > count0 or (count0 == count1 and count1 and top1 > top0):
+            votes -= 1
+            cards -= count1
+            value -= total1
+    for difference in (votes, cards, value):
+        if difference:
+            return 1 if difference > 0 else -1
+    return 0
 
 
 def _prefixes(ids: list[int]) -> tuple[int, ...]:

@@ -11,21 +11,25 @@ The search is alpha-beta minimax over ``legal_moves()`` and ``apply()`` (seat 0
 maximises, seat 1 minimises), so every phase 2 power and every question (a Giant's
 smash, a Dark Elf's discard) is searched as a move of the seat that answers it. It
 uses a transposition table keyed by position (no history; identical cards
-interchangeable), tries the table's best move first and higher cards next, and stops
-as soon as one seat provably holds three votes (see `claim._solver_key`).
+interchangeable), tries the table's best move first and then likely winners
+(`_Order`), and cuts a position as soon as the best or worst case of the cards not
+yet scored decides the window (`claim._solver_key.KeyMaker.bounds`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import time
+from collections.abc import Callable, Hashable
 
 import attrs
 
 from claim._solver_key import KeyMaker
+from claim.cards import Card
 from claim.errors import ClaimError
 from claim.moves import Move, PlayCard
 from claim.records import PlacedUnseen
 from claim.state import GameState
+from claim.tables import DeckTables, ids_in
 from claim.zones import Phase
 
 __all__ = [
@@ -41,7 +45,8 @@ class SolverError(ClaimError, ValueError):
 
 
 class SearchLimitError(ClaimError, RuntimeError):
-    """The search gave up: it visited more positions than its ``max_nodes``."""
+    """The search gave up: it visited more positions than its ``max_nodes``, or ran
+    longer than its ``max_seconds``."""
 
 
 @attrs.frozen
@@ -98,7 +103,8 @@ def applies(state: GameState) -> bool:
 
 
 def solve(
-    state: GameState, *, all_best: bool = True, max_nodes: int | None = None
+    state: GameState, *, all_best: bool = True, max_nodes: int | None = None,
+    max_seconds: float | None = None,
 ) -> Solution:
     """Solve a two-player phase 2 position exactly.
 
@@ -107,18 +113,22 @@ def solve(
         all_best: Find every best move (each is proved: this can cost many times
             the value alone); False finds one best move only.
         max_nodes: Give up after visiting this many positions (None: no limit).
+        max_seconds: Give up after this many seconds (None: no limit; the clock is
+            read every 256 positions, so a limit makes the outcome depend on the
+            machine's speed).
 
     Returns:
         The value for seat 0 under best play, the best moves, and search figures.
 
     Raises:
         SolverError: The solver does not apply (see `why_not_exact`).
-        SearchLimitError: The search visited more than ``max_nodes`` positions.
+        SearchLimitError: The search visited more than ``max_nodes`` positions or
+            took longer than ``max_seconds``.
     """
     reason = why_not_exact(state)
     if reason is not None:
         raise SolverError(reason)
-    search = _Search(state, max_nodes)
+    search = _Search(state, max_nodes, max_seconds)
     # Null-window tests (a win? then at least a draw?) prune more than one wide search.
     value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
                                                        else -1)
@@ -135,24 +145,33 @@ def outcome(state: GameState) -> int:
 class _Search:
     """One alpha-beta search with its transposition table."""
 
-    def __init__(self, state: GameState, max_nodes: int | None) -> None:
+    def __init__(self, state: GameState, max_nodes: int | None,
+                 max_seconds: float | None) -> None:
         self.limit = -1 if max_nodes is None else max_nodes
+        self.deadline = None if max_seconds is None else time.perf_counter() + max_seconds
         self.keys = KeyMaker(state.variant.tables)
         self.table: dict[Hashable, _Entry] = {}
         self.nodes = 0
-        self.values = state.variant.tables.card_value
+        self.bounded = self.keys.decides_early
+        self.order = _Order(state.variant.tables)
 
     def value(self, state: GameState, alpha: int, beta: int) -> int:
         """Seat 0's value, exact inside ``(alpha, beta)``, else a bound past it."""
         self.nodes += 1
         if self.nodes == self.limit:
             raise SearchLimitError(f"the search visited {self.limit} positions and gave up")
+        if not self.nodes & 255 and self.deadline is not None and (
+            time.perf_counter() > self.deadline
+        ):
+            raise SearchLimitError(f"the search ran out of time after {self.nodes} positions")
         if state.phase is Phase.OVER:
             return outcome(state)
-        if self.keys.decides_early:
-            decided = self.keys.decided(state)
-            if decided is not None:
-                return decided
+        if self.bounded:
+            low, high = self.keys.bounds(state)
+            if high <= alpha or low == high:
+                return high
+            if low >= beta:
+                return low
         moves = state.legal_moves()
         if len(moves) == 1:  # a forced move (following suit): no table entry needed
             return self.value(state.apply(moves[0]), alpha, beta)
@@ -180,7 +199,7 @@ class _Search:
         """The best child value (fail-soft) and the move reaching it."""
         maximise = state.current_player == 0
         found, best = (-2, None) if maximise else (2, None)
-        for move in self._ordered(moves, first):
+        for move in self._ordered(state, moves, first):
             got = self.value(state.apply(move), alpha, beta)
             if maximise and got > found:
                 found, best, alpha = got, move, max(alpha, got)
@@ -190,9 +209,13 @@ class _Search:
                 break
         return found, best
 
-    def _ordered(self, moves: tuple[Move, ...], first: Move | None) -> list[Move]:
-        """The table's best move first, then higher cards first."""
-        ordered = sorted(moves, key=_rank, reverse=True)
+    def _ordered(self, state: GameState, moves: tuple[Move, ...],
+                 first: Move | None) -> list[Move]:
+        """The table's best move first, then by `_Order` (answers keep their order)."""
+        if state.pending is None:
+            ordered = sorted(moves, key=self.order.keys(state), reverse=True)
+        else:
+            ordered = list(moves)
         if first is not None and first in moves:
             ordered.remove(first)
             ordered.insert(0, first)
@@ -207,7 +230,7 @@ class _Search:
         moves = state.legal_moves()
         if first_only:
             entry = self.table.get(self.keys.key(state))
-            moves = tuple(self._ordered(moves, None if entry is None else entry[2]))
+            moves = tuple(self._ordered(state, moves, None if entry is None else entry[2]))
         found = []
         for move in moves:
             child = state.apply(move)
@@ -219,6 +242,57 @@ class _Search:
         return tuple(found)
 
 
-def _rank(move: Move) -> int:
-    """Ordering key: a card's value (answers to questions keep their order)."""
-    return move.card.value if isinstance(move, PlayCard) else 0
+class _Order:
+    """Move ordering (it only speeds the search up; any order gives the same values).
+
+    A leader tries first the cards the other hand cannot beat by value (no card
+    of theirs that counts as the lead faction, or is always playable, is higher),
+    highest first, then the rest highest first. A follower tries first the cards
+    that beat the led card by value, highest first, then the others lowest first.
+    Powers that rank otherwise (Knights on Goblins) are not modelled here.
+    """
+
+    def __init__(self, tables: DeckTables) -> None:
+        self.tables = tables
+        self.lead_of = {name: tables.lead_of[ids_min(tables.faction_masks[fi])]
+                        for fi, name in enumerate(tables.faction_names)}
+
+    def keys(self, state: GameState) -> Callable[[Move], tuple[int, int]]:
+        """The sort key of the moves of ``state`` (no question pending)."""
+        tables = self.tables
+        values = tables.card_value
+        seat = state.current_player or 0
+        if state.trick:
+            led = state.trick[0]
+            counts = tables.counts_masks[tables.lead_of[led]]
+            floor = values[led]
+
+            def follow(move: Move) -> tuple[int, int]:
+                card = _card_of(move)
+                if card is None:
+                    return (0, 0)
+                beats = bool(tables.faction_masks[tables.faction_index[card.faction]] & counts)
+                return (1, card.value) if beats and card.value > floor else (0, -card.value)
+
+            return follow
+        other = state.hand_masks[1 - seat]
+
+        def lead(move: Move) -> tuple[int, int]:
+            card = _card_of(move)
+            if card is None:
+                return (0, 0)
+            rivals = other & (tables.counts_masks[self.lead_of[card.faction]] | tables.wild_mask)
+            beaten = any(values[c] > card.value for c in ids_in(rivals))
+            return (0 if beaten else 1, card.value)
+
+        return lead
+
+
+def _card_of(move: Move) -> Card | None:
+    """The card a move plays (None for an answer to a question)."""
+    return move.card if isinstance(move, PlayCard) else None
+
+
+def ids_min(mask: int) -> int:
+    """The lowest card id of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1

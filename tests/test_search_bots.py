@@ -122,9 +122,10 @@ def test_ismcts_stopping_early_plays_what_the_full_budget_plays(variant: str,
         if state.is_over or len(state.legal_moves()) < 2:
             continue
         view = state.view(state.current_player)
-        full = IsmctsBot(iterations=40, stop_early=False).choose(view, random.Random(seed))
-        early = IsmctsBot(iterations=40).choose(view, random.Random(seed))
-        assert early == full
+        full = IsmctsBot(iterations=40, solver_nodes=0, stop_early=False)
+        early = IsmctsBot(iterations=40, solver_nodes=0)
+        rng_full, rng_early = random.Random(seed), random.Random(seed)
+        assert early.choose(view, rng_early) == full.choose(view, rng_full)
 
 
 @pytest.mark.parametrize(("key", "value"), [("iterations", 0), ("iterations", 2.5),
@@ -134,3 +135,69 @@ def test_ismcts_refuses_a_budget_that_is_not_positive(key: str, value: object) -
     """A budget that is not a positive number would never stop (or never start)."""
     with pytest.raises(claim.ArgumentError, match=key):
         IsmctsBot(**{key: value})  # type: ignore[arg-type]
+
+
+def _phase_2(variant: str, seed: int, cards: int) -> GameState:
+    """A seeded random two-player game played into phase 2 until each hand holds
+    ``cards`` cards, at the start of a trick."""
+    state = claim.new_game(variant, seed=seed)
+    rng = random.Random(seed)
+    while state.phase is Phase.RECRUIT or state.trick or state.hand_size(0) > cards:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_search_bots_play_the_solvers_best_moves_in_phase_2() -> None:
+    """Issue 11: once two-player phase 2 begins, ismcts and pimc use the exact
+    solver (RULES 5 under best play): their move keeps the solved value, also
+    where other moves would lose it."""
+    from claim.solver import solve
+
+    choosy = 0
+    for seed in range(16):
+        state = _phase_2("claim2" if seed % 2 else "claim", seed, 5)
+        view = state.view(state.current_player)
+        best = solve(state).best_moves
+        choosy += len(best) < len(state.legal_moves())
+        for bot in (IsmctsBot(iterations=1), PimcBot(samples=1, rollouts=1)):
+            assert bot.choose(view, random.Random(seed)) in best, (seed, bot)
+    assert choosy >= 2
+
+
+def test_search_bots_fall_back_when_the_solver_gives_up() -> None:
+    """A solver past its node cap answers nothing; the bot then searches as it
+    would without the solver (same move for the same seed)."""
+    from claim.bots.ismcts import solved_move
+
+    state = _phase_2("claim", 3, 13)
+    view = state.view(state.current_player)
+    assert solved_move(view, 5) is None
+    assert solved_move(state.view(state.current_player), 0) is None
+    for with_cap, without in ((IsmctsBot(iterations=6, solver_nodes=5),
+                               IsmctsBot(iterations=6, solver_nodes=0)),
+                              (PimcBot(samples=2, rollouts=1, solver_nodes=5),
+                               PimcBot(samples=2, rollouts=1, solver_nodes=0))):
+        assert with_cap.choose(view, random.Random(4)) == without.choose(view, random.Random(4))
+
+
+def test_solver_respects_the_time_budget() -> None:
+    """With ``seconds`` the solver gets half the budget and the search the rest:
+    a full 13-card phase 2 position answers in time (generous slack for a
+    loaded machine), however large the node cap."""
+    import time
+
+    state = _phase_2("claim2", 1, 13)
+    bot = IsmctsBot(iterations=10**6, seconds=0.2, solver_nodes=10**9)
+    start = time.perf_counter()
+    move = bot.choose(state.view(state.current_player), random.Random(0))
+    assert time.perf_counter() - start < 2.0
+    assert move in state.legal_moves()
+
+
+def test_solver_is_not_used_outside_two_player_phase_2() -> None:
+    """Phase 1 and three players: no exact solving (the hidden cards are unknown)."""
+    from claim.bots.ismcts import solved_move
+
+    for variant, moves in (("claim", 10), ("knights-3p", 80)):
+        state = _advance(variant, 2, moves)
+        assert solved_move(state.view(state.current_player), 10**6) is None

@@ -205,3 +205,32 @@ def test_one_best_move_is_a_best_move() -> None:
         assert minimax(state.apply(move)) == solution.value
         choosy += len(solve(state).best_moves) < len(state.legal_moves())
     assert choosy >= 3
+
+
+def test_bounds_bracket_the_minimax_value() -> None:
+    """The worst and best cases of `KeyMaker.bounds` (every open card to seat 1,
+    to seat 0) bracket the value under best play (RULES 5, R12, R13), mid-trick
+    and at questions too, and equal the result once the game is over."""
+    variants = [claim.load_variant("claim"), claim.load_variant("claim2"), *MIXES]
+    tight = 0
+    for index, variant in enumerate(variants):
+        keys = KeyMaker(variant.tables)
+        if not keys.decides_early:
+            continue
+        for seed in range(6):
+            state = late_position(variant, 50 + seed, 2 + (seed + index) % 3)
+            low, high = keys.bounds(state)
+            assert low <= minimax(state) <= high, (variant.name, seed)
+            tight += low == high
+            while not state.is_over:
+                state = state.apply(random.Random(seed).choice(state.legal_moves()))
+            assert keys.bounds(state) == (outcome(state), outcome(state))
+    assert tight >= 1
+
+
+def test_time_limit() -> None:
+    """``max_seconds`` gives up like ``max_nodes`` (the clock is read every 256
+    positions)."""
+    state = late_position(claim.load_variant("claim2"), 2, 9)
+    with pytest.raises(SearchLimitError, match="time"):
+        solve(state, max_seconds=0.0)

@@ -17,9 +17,13 @@ moves names the same node whatever the hidden cards). Each iteration:
    move leading to it (1 a win, 1/2 a draw, 0 a loss).
 
 It plays the root move visited most, and stops searching as soon as no other root
-move can overtake it within the budget left. With an iteration budget it is
-deterministic for a given ``rng``; a time budget (``seconds``) depends on the
-machine's speed.
+move can overtake it within the budget left. Once phase 2 of a two-player game
+begins where `claim.solver` is exact (every card the bot has not seen is in the
+other hand), it first solves the position itself (`solved_move`, at most
+``solver_nodes`` positions, and half of ``seconds`` when a time budget is set) and
+plays a best move; only if the solver gives up does it search as above. With an
+iteration budget it is deterministic for a given ``rng``; a time budget
+(``seconds``) depends on the machine's speed.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from claim.state import GameState
 from claim.views import View
 from claim.zones import Phase
 
-__all__ = ["IsmctsBot", "finish", "party_rewards", "solvable"]
+__all__ = ["IsmctsBot", "finish", "party_rewards", "solvable", "solved_move"]
 
 
 class _Node:
@@ -95,6 +99,35 @@ def solvable(state: GameState, cards: int) -> bool:
     return applies(state)
 
 
+def solved_move(view: View, max_nodes: int, max_seconds: float | None = None) -> Move | None:
+    """A best move by `claim.solver`, or None where it does not apply or gives up.
+
+    It applies once phase 2 of a two-player game begins, when the variant hides
+    nothing else (`claim.solver.applies`): every card the seat has not seen is
+    then in the other hand, so the one state its view allows (up to identical
+    cards) is solved, never more than the seat may know. The state is drawn with
+    a fixed generator, so the bot's own ``rng`` is left as it was.
+
+    Args:
+        view: The seat's view (its legal moves not empty).
+        max_nodes: The solver's node cap (0: never solve).
+        max_seconds: The solver's time cap (None: the node cap alone).
+    """
+    if (max_nodes <= 0 or view.variant.players != 2 or view.phase is not Phase.SUPPORT
+            or len(view.legal_moves) < 2):
+        return None
+    from claim.solver import SearchLimitError, applies, solve
+
+    state = Sampler(view).sample(random.Random(0))
+    if not applies(state):
+        return None
+    try:
+        solution = solve(state, all_best=False, max_nodes=max_nodes, max_seconds=max_seconds)
+    except SearchLimitError:
+        return None
+    return solution.best_moves[0]
+
+
 class IsmctsBot:
     """SO-ISMCTS with an iteration budget, a time budget, or both.
 
@@ -109,8 +142,11 @@ class IsmctsBot:
         seconds: Stop after this many seconds (None: iterations only; a time
             budget makes the bot depend on the machine's speed).
         exploration: The UCB1 constant.
-        solver_cards: Solve two-player phase 2 exactly once no hand holds more
-            cards than this (0: never; random playouts only).
+        solver_cards: In playouts, solve two-player phase 2 exactly once no hand
+            holds more than this many cards (0: never; random playouts only).
+        solver_nodes: Once two-player phase 2 begins, first solve the position
+            itself with at most this many positions (and half of ``seconds``) and
+            play a best move (`solved_move`); 0: never.
         stop_early: Stop once the leading root move cannot be overtaken (False:
             always spend the whole budget).
 
@@ -120,7 +156,7 @@ class IsmctsBot:
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, solver_cards: int = 0,
-                 stop_early: bool = True) -> None:
+                 solver_nodes: int = 10_000, stop_early: bool = True) -> None:
         if iterations is not None and not _positive(iterations, int):
             raise ArgumentError("iterations", iterations, "a positive int or None")
         if seconds is not None and not _positive(seconds, (int, float)):
@@ -129,17 +165,25 @@ class IsmctsBot:
         self.seconds = seconds
         self.exploration = exploration
         self.solver_cards = solver_cards
+        self.solver_nodes = solver_nodes
         self.stop_early = stop_early
 
     def choose(self, view: View, rng: random.Random) -> Move:
-        """The root move visited most after the search (first in ``legal_moves``
-        order among equals)."""
+        """A best move by the solver in a two-player phase 2 (see `solved_move`),
+        else the root move visited most after the search (first in
+        ``legal_moves`` order among equals)."""
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
+        stop = None if self.seconds is None else time.perf_counter() + self.seconds
+        exact = solved_move(view, self.solver_nodes,
+                            None if self.seconds is None else self.seconds / 2)
+        if exact is not None:
+            return exact
         root = _Node()
         sampler = Sampler(view)
-        budget = _Budget(self.iterations, self.seconds)
+        budget = _Budget(self.iterations, None if stop is None
+                         else max(stop - time.perf_counter(), 1e-6))
         while True:
             self._iterate(root, sampler.sample(rng), rng)
             if budget.spent(_lead(root) if self.stop_early else 0):
@@ -180,7 +224,7 @@ class IsmctsBot:
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self.iterations}, seconds={self.seconds}, "
-                f"solver_cards={self.solver_cards})")
+                f"solver_cards={self.solver_cards}, solver_nodes={self.solver_nodes})")
 
 
 def _positive(value: object, kinds: type | tuple[type, ...]) -> bool:

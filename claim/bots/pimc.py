@@ -8,6 +8,10 @@ in a two-player phase 2 where `claim.solver` is exact and no hand holds more tha
 one vote to its best moves (shared among equals); the move with the most votes is
 played, the summed scores breaking ties, then ``legal_moves`` order.
 
+Once phase 2 of a two-player game begins where the solver is exact, it first solves
+the position itself (`claim.bots.ismcts.solved_move`, at most ``solver_nodes``
+positions) and plays a best move; it samples only if the solver gives up.
+
 Known weakness (strategy fusion): each determinization is played as if the hidden
 cards were known, so the bot undervalues moves that keep options open.
 Deterministic for a given ``rng``.
@@ -17,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from claim.bots.ismcts import finish, solvable
+from claim.bots.ismcts import finish, solvable, solved_move
 from claim.moves import Move
 from claim.sampling import Sampler
 from claim.state import GameState
@@ -32,20 +36,29 @@ class PimcBot:
     Args:
         samples: Determinizations drawn per move.
         rollouts: Random playouts per move and determinization.
-        solver_cards: Solve two-player phase 2 exactly once no hand holds more
-            cards than this (0: never).
+        solver_cards: In the evaluations, solve two-player phase 2 exactly once no
+            hand holds more cards than this (0: never).
+        solver_nodes: Once two-player phase 2 begins, first solve the position
+            itself with at most this many positions and play a best move
+            (`claim.bots.ismcts.solved_move`); 0: never.
     """
 
-    def __init__(self, samples: int = 8, rollouts: int = 2, solver_cards: int = 0) -> None:
+    def __init__(self, samples: int = 8, rollouts: int = 2, solver_cards: int = 0,
+                 solver_nodes: int = 10_000) -> None:
         self.samples = samples
         self.rollouts = rollouts
         self.solver_cards = solver_cards
+        self.solver_nodes = solver_nodes
 
     def choose(self, view: View, rng: random.Random) -> Move:
-        """The move most determinizations prefer (see the module's docstring)."""
+        """A best move by the solver in a two-player phase 2, else the move most
+        determinizations prefer (see the module's docstring)."""
         moves = view.legal_moves
         if len(moves) == 1 or view.seat is None:
             return moves[0]
+        exact = solved_move(view, self.solver_nodes)
+        if exact is not None:
+            return exact
         party = _party(view)
         votes = [0.0] * len(moves)
         totals = [0.0] * len(moves)
@@ -75,7 +88,7 @@ class PimcBot:
 
     def __repr__(self) -> str:
         return (f"PimcBot(samples={self.samples}, rollouts={self.rollouts}, "
-                f"solver_cards={self.solver_cards})")
+                f"solver_cards={self.solver_cards}, solver_nodes={self.solver_nodes})")
 
 
 def _party(view: View) -> int:
