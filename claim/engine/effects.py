@@ -120,7 +120,9 @@ def _set_state(board: Board, owner: int, value: Hashable, events: list[RawEvent]
         hash(value)
     except TypeError:
         raise _fail(board, owner, value, "a power state must be hashable (immutable)") from None
-    board.power_states[owner] = value
+    states = list(board.power_states)
+    states[owner] = value
+    board.power_states = tuple(states)
     events.append((PowerStateChanged, board.variant.tables.faction_names[owner], value))
 
 
@@ -221,8 +223,8 @@ def _simple_target(
     if declared is None:
         return None
     if board.variant.tables.zone_specs[declared].per_seat:
-        return None if index is None else (board.zones[declared], index)
-    return (board.zones[declared], -1) if seat is None else None
+        return None if index is None else (board.writable_zones()[declared], index)
+    return (board.writable_zones()[declared], -1) if seat is None else None
 
 
 def _record(board: Board, effect: Placement, card: int, events: list[RawEvent]) -> None:
@@ -316,7 +318,7 @@ def _lift(board: Board, owner: int, effect: Placement, card: int, declared: int 
 
 def _lift_declared(board: Board, index: int, seat: object, card: int) -> bool:
     spec = board.variant.tables.zone_specs[index]
-    zone = board.zones[index]
+    zone = board.writable_zones()[index]
     if spec.per_seat:
         if type(seat) is not int or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
             return False
@@ -331,7 +333,7 @@ def _lift_declared(board: Board, index: int, seat: object, card: int) -> bool:
 def _put(board: Board, effect: Placement, card: int, declared: int | None) -> None:
     zone, seat, bit = effect.zone, effect.seat, 1 << card
     if declared is not None:
-        target = board.zones[declared]
+        target = board.writable_zones()[declared]
         if board.variant.tables.zone_specs[declared].per_seat:
             target[seat] |= bit  # type: ignore[index]
         else:

@@ -180,7 +180,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
-        mine = hand & tables.mask_of_move.get(move, 0)
+        try:  # a read-only mapping: subscripting is cheaper than its .get
+            mine = hand & tables.mask_of_move[move]
+        except KeyError:
+            mine = 0
         if mine and trick:  # the follow rule of `playing.allowed`, inlined
             follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
