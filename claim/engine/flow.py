@@ -189,7 +189,19 @@ def apply(state: GameState, move: Move | str) -> GameState:
             if follow:
                 mine &= follow | tables.wild_mask
         if mine:
-            return _play(state, variant, seat, (mine & -mine).bit_length() - 1, None)
+            card = (mine & -mine).bit_length() - 1
+            if len(trick) + 1 < variant.players:
+                # _play's first case, inlined (no card of a static variant asks a choice).
+                hands = list(state.hand_masks)
+                hands[seat] = hand ^ (1 << card)
+                return make_state(
+                    variant, state.phase, state.leader, trick + (card,), tuple(hands),
+                    state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
+                    state.zones, state.discard_mask, state.power_states, state.chance, None,
+                    (), state.records + (tables.quiet_records[seat][tables.play_moves[card]],),
+                    state.deal,
+                )
+            return _play(state, variant, seat, card, None)
     if isinstance(move, str):
         move = parse_move(move, variant)
     if state.pending is not None:
