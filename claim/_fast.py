@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 import attrs
 
 T = TypeVar("T")
+C = TypeVar("C", bound=type)
 
-__all__ = ["pickle_by_fields", "slot_maker"]
+__all__ = ["fast_init", "pickle_by_fields", "slot_maker"]
 
 
 def slot_maker(cls: type[T]) -> Callable[..., T]:
@@ -47,14 +48,51 @@ def slot_maker(cls: type[T]) -> Callable[..., T]:
     return maker
 
 
+def fast_init(cls: C) -> C:
+    """Class decorator: replace an ``attrs`` frozen slotted class's ``__init__`` by one
+    that sets each slot through its member descriptor (as [`slot_maker`][] does).
+
+    The new ``__init__`` takes the same parameters, positional or by keyword, with
+    the same defaults, and builds the same instance; it is about twice as fast, which
+    matters for the small values powers return on every trick (effects, options).
+
+    Raises:
+        TypeError: ``cls`` has converters, validators, factories, keyword-only
+            fields, ``__attrs_post_init__`` or a cached hash, which it would skip.
+    """
+    fields = attrs.fields(cls)
+    if hasattr(cls, "__attrs_post_init__") or "__attrs_cached_hash" in getattr(
+            cls, "__slots__", ()):
+        raise TypeError(f"{cls.__name__} needs attrs' own __init__")
+    namespace: dict[str, Any] = {}
+    params = []
+    for field in fields:
+        if (field.converter is not None or field.validator is not None or field.kw_only
+                or isinstance(field.default, attrs.Factory)  # type: ignore[arg-type]
+                or not field.init):
+            raise TypeError(f"{cls.__name__}.{field.name} needs attrs' own __init__")
+        namespace[f"_set_{field.name}"] = _descriptor(cls, field.name).__set__
+        if field.default is attrs.NOTHING:
+            params.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            params.append(f"{field.name}=_default_{field.name}")
+    lines = [f"def __init__(self, {', '.join(params)}):"]
+    lines += [f"    _set_{field.name}(self, {field.name})" for field in fields]
+    exec("\n".join(lines), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = f"Build a {cls.__name__} (fields set through their slots)."
+    init.__annotations__ = dict(getattr(cls, "__init__").__annotations__)  # noqa: B009
+    setattr(cls, "__init__", init)  # noqa: B010  (a class attribute, set once)
+    return cls
+
+
 def _descriptor(cls: type, name: str) -> Any:
     for klass in cls.__mro__:
         if name in klass.__dict__:
             return klass.__dict__[name]
     raise TypeError(f"{cls.__name__} has no slot {name!r}")
-
-
-C = TypeVar("C", bound=type)
 
 
 def pickle_by_fields(cls: C) -> C:

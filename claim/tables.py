@@ -152,6 +152,8 @@ class HookTable:
     post_mask: int
     """The cards whose presence makes a hook after the ranking run (capture, place,
     after_place, next_leader, recruit_options)."""
+    post_win_mask: int
+    """The cards that make such a hook run only when they win the trick (`on_win`)."""
 
 
 def _ordered(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple[int, ...]:
@@ -178,7 +180,8 @@ def _hook_table(
 
     later = ("capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
-        post_mask=functools.reduce(operator.or_, (mask(h) | win_mask(h) for h in later), 0),
+        post_mask=functools.reduce(operator.or_, map(mask, later), 0),
+        post_win_mask=functools.reduce(operator.or_, map(win_mask, later), 0),
         rank_mask=mask("rank_key"),
         rank_masks=tuple(
             sum(faction_masks[i] for i in users("rank_key")

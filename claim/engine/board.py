@@ -10,7 +10,7 @@ the caller's state as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import ParamSpec, TypeVar
 
 from claim._fast import slot_maker
@@ -45,7 +45,9 @@ class Board:
 
     ``unplaced`` holds the cards of the trick being resolved that no effect has
     moved yet; ``settling`` is true from then on (the trick's cards no longer trade
-    places).
+    places). The declared ``zones`` and the ``power_states`` stay the state's own
+    tuples until an effect changes them (most moves change neither): `writable_zones`
+    copies the zones into lists on first use.
     """
 
     __slots__ = (
@@ -64,9 +66,9 @@ class Board:
         self.face_up: list[int] = list(state.face_up)
         self.followers: list[int] = list(state.follower_masks)
         self.scores: list[int] = list(state.score_masks)
-        self.zones: list[list[int]] = [list(zone) for zone in state.zones] if state.zones else []
+        self.zones: Sequence[Sequence[int]] = state.zones
         self.discard: int = state.discard_mask
-        self.power_states: list[Hashable] = list(state.power_states)
+        self.power_states: tuple[Hashable, ...] = state.power_states
         self.chance: tuple[int, ...] = state.chance
         self.pending: Question | None = None
         self.queue: list[Step] = list(state.queue)
@@ -74,13 +76,22 @@ class Board:
         self.settling: bool = False
         self.deal: Deal | None = state.deal
 
+    def writable_zones(self) -> list[list[int]]:
+        """The declared zones as lists, to change (copied from the state's on first use)."""
+        zones = self.zones
+        if zones.__class__ is not list:
+            zones = self.zones = [list(zone) for zone in zones]
+        return zones  # type: ignore[return-value]
+
     def freeze(self, records: tuple[MoveRecord, ...]) -> GameState:
         """The new state these parts make, with ``records`` as its history."""
+        zones = self.zones
         return make_state(
             self.variant, self.phase, self.leader, self.trick, tuple(self.hands),
             self.draw_pile, tuple(self.face_up), tuple(self.followers),
-            tuple(self.scores), tuple(map(tuple, self.zones)) if self.zones else (), self.discard,
-            tuple(self.power_states), self.chance, self.pending, tuple(self.queue),
+            tuple(self.scores),
+            zones if zones.__class__ is tuple else tuple(map(tuple, zones)),
+            self.discard, self.power_states, self.chance, self.pending, tuple(self.queue),
             records, self.deal,
         )
 

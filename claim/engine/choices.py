@@ -39,16 +39,22 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
     """Ask the queued steps in order until one needs an answer, or none is left."""
     while board.queue:
         step = board.queue[0]
-        if step.owner < 0 and recruit_directly(board, step.seat, step.data, events):
-            board.queue.pop(0)
-            continue
-        asked, trusted = _ask(board, step)
+        asked: Question | Sequence[object]
+        if step.owner < 0:
+            found = _amenders(board, step.data)
+            if not found and recruit_directly(board, step.seat, (), events):
+                board.queue.pop(0)
+                continue
+            asked, trusted = _recruit_asked(board, step, found)
+        else:
+            asked, trusted = _ask(board, step), 0
         if not isinstance(asked, Question):
             board.queue.pop(0)
             board.queue[0:0] = carry_out(board, step.owner, asked, events)
             continue
         # The rules' own options are distinct by construction; a power's are checked.
-        options = asked.options if trusted else distinct_options(board, step.owner, asked)
+        options = asked.options if trusted and trusted == len(asked.options) else (
+            distinct_options(board, step.owner, asked, trusted))
         if len(options) >= 2:
             board.pending = asked if options is asked.options else Question(
                 asked.seat, asked.prompt, options)
@@ -58,21 +64,22 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
             board.queue[0:0] = carry_out(board, step.owner, options[0].effects, events)
 
 
-def _ask(board: Board, step: Step) -> tuple[Question | Sequence[object], bool]:
-    """The step's question (or effects), and whether it comes from the rules alone."""
-    if step.owner < 0:
-        amenders = _amenders(board, step.data)
-        return recruit_question(board, step, amenders), not amenders
+def _ask(board: Board, step: Step) -> Question | Sequence[object]:
+    """The question (or effects) of a power's step."""
     power = board.variant.tables.powers[step.owner]
     asked = power.ask(board.snapshot(), step)
     if isinstance(asked, Question) and asked.seat != step.seat:
         raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
                          f"from a step of seat {step.seat}", power.faction, asked)
-    return asked, False
+    return asked
 
 
-def distinct_options(board: Board, owner: int, question: Question) -> tuple[Option, ...]:
+def distinct_options(board: Board, owner: int, question: Question, trusted: int = 0
+                     ) -> tuple[Option, ...]:
     """The options of ``question`` with distinct outcomes, first of each kept (R15).
+
+    The first ``trusted`` options are the rules' own (well formed); the others are
+    checked.
 
     Raises:
         PowerError: The question has no option, or a malformed one.
@@ -85,10 +92,14 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
         raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
                          "option", _name(board, owner), question)
     deck = board.variant.tables.deck
+    options = question.options
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
-    for option in question.options:
-        _check_option(board, owner, option, labels)
+    for index, option in enumerate(options):
+        if index >= trusted:
+            _check_option(board, owner, option, labels)
+        else:
+            labels.add(option.label)
         outcome = option.outcome if option.outcome is not None else card_outcome(
             option.effects, deck)
         try:
@@ -96,8 +107,8 @@ def distinct_options(board: Board, owner: int, question: Question) -> tuple[Opti
         except TypeError:
             raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} has an "
                              "unhashable outcome", _name(board, owner), option) from None
-    if len(seen) == len(question.options):
-        return question.options  # nothing merged: the question's own tuple
+    if len(seen) == len(options):
+        return options  # nothing merged: the question's own tuple
     return tuple(seen.values())
 
 
@@ -193,13 +204,21 @@ def recruit_directly(
     return True
 
 
-def recruit_question(board: Board, step: Step, amenders: list[int] | None = None) -> Question:
+def recruit_question(board: Board, step: Step, amenders: Sequence[int] | None = None
+                     ) -> Question:
     """Phase 1: the follower ``step.seat`` gets (RULES 3), as the powers amend it.
 
     With face-up cards left, one option per distinct face-up card (labelled
     ``take <card>``); with none, drawing the top card. Powers whose cards were in
     the trick amend the options through ``recruit_options`` (Seers, Ghosts).
     """
+    if amenders is None:
+        amenders = _amenders(board, step.data)
+    return _recruit_asked(board, step, amenders)[0]
+
+
+def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Question, int]:
+    """`recruit_question`, and how many of its first options are the rules' own."""
     seat = step.seat
     tables = board.variant.tables
     deck = tables.deck
@@ -214,14 +233,20 @@ def recruit_question(board: Board, step: Step, amenders: list[int] | None = None
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
-    if amenders is None:
-        amenders = _amenders(board, step.data)
-    if amenders:
-        state = board.snapshot()
-        for fi in amenders:
-            amended = tables.powers[fi].recruit_options(state, step, options)
-            options = options if amended is None else amended
-    return Question(seat, "take a follower", options)
+    if not amenders:
+        return Question(seat, "take a follower", options), len(options)
+    rules = options
+    state = board.snapshot()
+    for fi in amenders:
+        amended = tables.powers[fi].recruit_options(state, step, options)
+        options = options if amended is None else amended
+    trusted = 0
+    if options.__class__ is tuple:
+        for mine, theirs in zip(rules, options):
+            if mine is not theirs:
+                break
+            trusted += 1
+    return Question(seat, "take a follower", options), trusted
 
 
 @functools.lru_cache(maxsize=8192)
@@ -231,27 +256,19 @@ def _take_option(card: Card, card_id: int, seat: int) -> Option:
                   ("take", card))
 
 
-def recruit_amended(hooks: HookTable, present: int, won: int) -> bool:
-    """Whether some power's ``recruit_options`` applies to a trick with ``present``
-    cards, whose rank 1 card is ``won`` (a bit)."""
-    return bool(present & hooks.recruit_mask or won & hooks.recruit_win_mask)
-
-
-def _amenders(board: Board, data: Any) -> list[int]:
+def _amenders(board: Board, data: Any) -> Sequence[int]:
     """The faction indices whose ``recruit_options`` apply to a recruiting step
     (found once per trick: the step's data is ``(plays, ranking, amenders)``)."""
-    return list(data[2])
+    found: Sequence[int] = data[2]
+    return found
 
 
-def amenders(hooks: HookTable, plays: tuple[tuple[int, int], ...], ranking: tuple[int, ...]
-             ) -> tuple[int, ...]:
+def amenders(hooks: HookTable, present: int, won: int) -> tuple[int, ...]:
     """The faction indices whose ``recruit_options`` apply to a phase 1 trick: those
-    whose cards were played, or (for hooks gated by `on_win`) won it."""
-    present = 0
-    for _, card in plays:
-        present |= 1 << card
-    if not present & (hooks.recruit_mask | hooks.recruit_win_mask):
+    whose cards were played (``present``), or (for hooks gated by `on_win`) won it
+    (``won``: the bit of the card of rank 1)."""
+    if not (present & hooks.recruit_mask or won & hooks.recruit_win_mask):
         return ()
-    won = next(1 << card for seat, card in plays if seat == ranking[0])
+    win_mask = hooks.recruit_win_mask
     return tuple(fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
-                 if (won if fmask & hooks.recruit_win_mask else present) & fmask)
+                 if (won if fmask & win_mask else present) & fmask)

@@ -180,13 +180,28 @@ def apply(state: GameState, move: Move | str) -> GameState:
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
-        mine = hand & tables.mask_of_move.get(move, 0)
+        try:  # a read-only mapping: subscripting is cheaper than its .get
+            mine = hand & tables.mask_of_move[move]
+        except KeyError:
+            mine = 0
         if mine and trick:  # the follow rule of `playing.allowed`, inlined
             follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
                 mine &= follow | tables.wild_mask
         if mine:
-            return _play(state, variant, seat, (mine & -mine).bit_length() - 1, None)
+            card = (mine & -mine).bit_length() - 1
+            if len(trick) + 1 < variant.players:
+                # _play's first case, inlined (no card of a static variant asks a choice).
+                hands = list(state.hand_masks)
+                hands[seat] = hand ^ (1 << card)
+                return make_state(
+                    variant, state.phase, state.leader, trick + (card,), tuple(hands),
+                    state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
+                    state.zones, state.discard_mask, state.power_states, state.chance, None,
+                    (), state.records + (tables.quiet_records[seat][tables.play_moves[card]],),
+                    state.deal,
+                )
+            return _play(state, variant, seat, card, None)
     if isinstance(move, str):
         move = parse_move(move, variant)
     if state.pending is not None:

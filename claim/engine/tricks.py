@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import amenders, recruit_amended, run_queue
+from claim.engine.choices import amenders, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
@@ -115,29 +115,40 @@ def _ranked(
     cards = board.trick
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    ranks = present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain
-    later = present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
-    if not (ranks or later or hooks.modifiers):
-        return None, rank(cards, tables, lead, 0, None), lead
     seats = tables.seat_orders[board.leader]
-    values = _values(before, hooks, seats, cards) if hooks.modifiers else None
-    shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
-    name = tables.faction_names[lead]
+    values = None
     plain = False
-    if ranks:
-        trick = make_trick(before, board.phase, seats, cards, name, shown, (), False,
-                           frozenset())
-        plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
-        order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_masks[lead],
-                     trick, values)
-        if not plain and present & hooks.rerank_mask:
-            order = _reranked(board, trick, present, order)
+    if present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain or hooks.modifiers:
+        values = _values(before, hooks, seats, cards) if hooks.modifiers else None
+        plain, order = _ranked_by_hooks(board, before, present, lead, values)
     else:
-        order = rank(cards, tables, lead, 0, None, values)
-    if not later:
+        order = rank(cards, tables, lead, 0, None)
+    if not (present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
+            or (1 << cards[order[0]]) & hooks.post_win_mask):
         return None, order, lead
-    return make_trick(before, board.phase, seats, cards, name, shown, order, plain,
-                      frozenset()), order, lead
+    shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
+    return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
+                      order, plain, frozenset()), order, lead
+
+
+def _ranked_by_hooks(board: Board, before: GameState, present: int, lead: int,
+                     values: tuple[int, ...] | None) -> tuple[bool, tuple[int, ...]]:
+    """Whether the trick is plain (E13), and its order, when a power's ``rank_key``,
+    ``rerank``, ``plain_ranking`` or ``value_modifier`` may take part."""
+    tables = board.variant.tables
+    hooks = tables.hooks[board.phase]
+    cards = board.trick
+    if not (present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain):
+        return False, rank(cards, tables, lead, 0, None, values)
+    shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
+    trick = make_trick(before, board.phase, tables.seat_orders[board.leader], cards,
+                       tables.faction_names[lead], shown, (), False, frozenset())
+    plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
+    order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_masks[lead],
+                 trick, values)
+    if not plain and present & hooks.rerank_mask:
+        order = _reranked(board, trick, present, order)
+    return plain, order
 
 
 def _reranked(board: Board, trick: Trick, present: int, order: tuple[int, ...]
@@ -230,7 +241,9 @@ def _recruit(
     """
     start = 0
     tables = board.variant.tables
-    if not queued and not recruit_amended(tables.hooks[RECRUIT], present, won):
+    hooks = tables.hooks[RECRUIT]
+    amended = present & hooks.recruit_mask or won & hooks.recruit_win_mask
+    if not queued and not amended:
         # Nothing asked before and no power amends recruiting: recruit directly while
         # no choice arises (recruit_directly, inlined).
         deck, face_up, followers = tables.deck, board.face_up, board.followers
@@ -250,12 +263,12 @@ def _recruit(
         if start == len(ranking):
             return []
     plays = tuple(zip(seats, cards))
-    hooks = tables.hooks[RECRUIT]
-    found = amenders(hooks, plays, ranking)
+    found = amenders(hooks, present, won) if amended else ()
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
-    others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask)
-    return [make_step(-1, seat, "recruit", (plays, ranking,
-                                            found if seat == ranking[0] else others))
+    others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask
+                   ) if found else ()
+    winner = ranking[0]
+    return [make_step(-1, seat, "recruit", (plays, ranking, found if seat == winner else others))
             for seat in ranking[start:]]
 
 

@@ -44,6 +44,9 @@ IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
 WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=True)
 """Cards set aside until a later trick delivers them (the Troll line)."""
 
+# Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
+_SCORE, _WAITING = Zone.SCORE, Zone.WAITING
+
 
 @registry.register
 @attrs.frozen
@@ -104,11 +107,15 @@ class Giants(FactionPower):
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A smash step for every Giant placed on a score pile (R7: after placement),
         when an opponent has a card of the prey of its value in front (R15)."""
-        deck = trick.state.variant.tables.deck
+        state = trick.state
+        prey = state.variant.faction_mask(self.prey)
+        if not any(mask & prey for mask in state.in_front_masks):
+            return []  # no prey in front of anyone: nothing to smash
+        deck = state.variant.tables.deck
         return [
             Ask(p.seat, "smash", (deck[p.card].value,))
             for p in placed
-            if p.zone is Zone.SCORE and p.seat is not None
+            if p.zone is _SCORE and p.seat is not None
             and deck[p.card].faction == self.faction
             and self._targets(trick.state, p.seat, deck[p.card].value)
         ]
@@ -217,14 +224,14 @@ class Trolls(FactionPower):
         if positions:
             ordered = sorted(positions, key=lambda p: trick.card(p).value)
             best = ordered.pop()
-            effects: list[Effect] = [Placement(trick.cards[best], Zone.SCORE, winner)]
-            effects += [Placement(trick.cards[p], Zone.WAITING) for p in ordered]
+            effects: list[Effect] = [Placement(trick.cards[best], _SCORE, winner)]
+            effects += [Placement(trick.cards[p], _WAITING) for p in ordered]
             return effects
         deck = trick.state.variant.tables.deck
         line = [c for c in trick.state.waiting if deck[c].faction == self.faction]
         if not line:
             return ()
-        return [Placement(self._first_in_line(line, trick), Zone.SCORE, winner, Zone.WAITING)]
+        return [Placement(self._first_in_line(line, trick), _SCORE, winner, _WAITING)]
 
     def _first_in_line(self, line: list[int], trick: Trick) -> int:
         if self.queue_order == "fifo":
@@ -266,15 +273,16 @@ class Seers(FactionPower):
         """The Seer's winner may take the top card instead of a face-up card (R10)."""
         plays, ranking = step.data[0], step.data[1]
         winner = ranking[0]  # type: ignore[index]
-        card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
-        won = state.variant.tables.deck[card].faction == self.faction
-        if step.seat != winner or not won or not state.face_up:
+        if step.seat != winner or not state.face_up:
             return None
         deck = state.variant.tables.deck
+        card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
+        if deck[card].faction != self.faction:
+            return None
         top = state.draw_pile[0]
-        kinds = {deck[c] for c in state.face_up}
-        same = len(kinds) == 1 and deck[top] in kinds  # R15: no real choice
-        outcome = ("take", deck[top]) if same else "take top"
+        first = deck[state.face_up[0]]
+        same = deck[top] == first and all(deck[c] == first for c in state.face_up)
+        outcome = ("take", deck[top]) if same else "take top"  # R15: no real choice
         take_top = Option("take top", (Placement(top, Zone.FOLLOWERS, winner, Zone.DRAW_PILE),),
                           outcome)
         return (*options, take_top)

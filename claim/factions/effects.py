@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from claim._fast import pickle_by_fields
+from claim._fast import fast_init, pickle_by_fields
 from claim.zones import Zone
 
 if TYPE_CHECKING:
@@ -39,6 +39,7 @@ ZoneRef = Zone | str
 """A zone: a member of `Zone`, or the name of a zone a power declares (`ZoneSpec`)."""
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Placement:
@@ -59,6 +60,7 @@ class Placement:
     origin_seat: int | None = None
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Exchange:
@@ -73,6 +75,7 @@ class Exchange:
     other: int
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class SetPowerState:
@@ -85,6 +88,7 @@ class SetPowerState:
     value: Hashable
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Reveal:
@@ -99,6 +103,7 @@ class Reveal:
     card: int
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Ask:
@@ -120,6 +125,7 @@ Effect = Placement | Exchange | SetPowerState | Reveal | Ask
 """Anything a hook may return in its sequence of effects."""
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Option:
@@ -138,6 +144,7 @@ class Option:
     outcome: Hashable | None = None
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Question:
@@ -154,6 +161,7 @@ class Question:
     options: tuple[Option, ...]
 
 
+@fast_init
 @pickle_by_fields
 @attrs.frozen
 class Step:

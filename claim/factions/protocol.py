@@ -78,6 +78,7 @@ __all__ = [
 
 
 _make_placement = slot_maker(Placement)
+_TRICK = Zone.TRICK  # a global: cheaper to read than the Enum member on its class
 
 RankKey = tuple[int, int, int, int]
 """A card's rank in a trick: compared as a tuple, higher ranks first.
@@ -157,7 +158,7 @@ class Trick:
 
     def send(self, positions: Sequence[int], zone: Zone | str, seat: int | None) -> list[Effect]:
         """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
-        cards, trick = self.cards, Zone.TRICK
+        cards, trick = self.cards, _TRICK
         return [_make_placement(cards[p], zone, seat, trick, None) for p in positions]
 
 
