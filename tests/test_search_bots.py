@@ -147,21 +147,29 @@ def _phase_2(variant: str, seed: int, cards: int) -> GameState:
     return state
 
 
-def test_search_bots_play_the_solvers_best_moves_in_phase_2() -> None:
+def test_search_bots_play_a_solved_win_and_search_otherwise_in_phase_2() -> None:
     """Issue 11: once two-player phase 2 begins, ismcts and pimc use the exact
-    solver (RULES 5 under best play): their move keeps the solved value, also
-    where other moves would lose it."""
+    solver (RULES 5 under best play): where the seat can force a win their move
+    keeps the win, also where other moves would lose it; where it cannot, the
+    solver gives no move (every move is "best" in a lost position) and they search
+    for the opponent's chances to go wrong."""
+    from claim.bots.ismcts import solved_move
     from claim.solver import solve
 
-    choosy = 0
-    for seed in range(16):
+    choosy = not_won = 0
+    for seed in range(24):
         state = _phase_2("claim2" if seed % 2 else "claim", seed, 5)
-        view = state.view(state.current_player)
-        best = solve(state).best_moves
-        choosy += len(best) < len(state.legal_moves())
+        seat = state.current_player
+        view = state.view(seat)
+        solution = solve(state)
+        if solution.value_for(seat) != 1:
+            not_won += 1
+            assert solved_move(view, 10**6) is None
+            continue
+        choosy += len(solution.best_moves) < len(state.legal_moves())
         for bot in (IsmctsBot(iterations=1), PimcBot(samples=1, rollouts=1)):
-            assert bot.choose(view, random.Random(seed)) in best, (seed, bot)
-    assert choosy >= 2
+            assert bot.choose(view, random.Random(seed)) in solution.best_moves, (seed, bot)
+    assert choosy >= 2 and not_won >= 2
 
 
 def test_search_bots_fall_back_when_the_solver_gives_up() -> None:

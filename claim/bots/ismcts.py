@@ -100,7 +100,8 @@ def solvable(state: GameState, cards: int) -> bool:
 
 
 def solved_move(view: View, max_nodes: int, max_seconds: float | None = None) -> Move | None:
-    """A best move by `claim.solver`, or None where it does not apply or gives up.
+    """A winning move by `claim.solver`, or None where it does not apply, gives up,
+    or proves no win.
 
     It applies once phase 2 of a two-player game begins, when the variant hides
     nothing else (`claim.solver.applies`): every card the seat has not seen is
@@ -108,13 +109,17 @@ def solved_move(view: View, max_nodes: int, max_seconds: float | None = None) ->
     cards) is solved, never more than the seat may know. The state is drawn with
     a fixed generator, so the bot's own ``rng`` is left as it was.
 
+    Only a proven win is returned: in a position lost or drawn under best play
+    every move is "best", and a bot does better to search for the moves that give
+    a fallible opponent the most chances to go wrong.
+
     Args:
         view: The seat's view (its legal moves not empty).
         max_nodes: The solver's node cap (0: never solve).
         max_seconds: The solver's time cap (None: the node cap alone).
     """
     if (max_nodes <= 0 or view.variant.players != 2 or view.phase is not Phase.SUPPORT
-            or len(view.legal_moves) < 2):
+            or len(view.legal_moves) < 2 or view.seat is None):
         return None
     from claim.solver import SearchLimitError, applies, solve
 
@@ -125,7 +130,7 @@ def solved_move(view: View, max_nodes: int, max_seconds: float | None = None) ->
         solution = solve(state, all_best=False, max_nodes=max_nodes, max_seconds=max_seconds)
     except SearchLimitError:
         return None
-    return solution.best_moves[0]
+    return solution.best_moves[0] if solution.value_for(view.seat) == 1 else None
 
 
 class IsmctsBot:
