@@ -49,9 +49,12 @@ from math import comb
 
 import attrs
 
+from claim._cache import per_variant
+from claim._direct import NotDirect, Program, Rejected, build, direct_ok
 from claim._history import Skeleton, skeleton, view_support
 from claim.cards import Card
 from claim.deals import Deal as RecordedDeal
+from claim.engine.board import make_state
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, ViewError
 from claim.knowledge import Knowledge, Place, knowledge
@@ -155,11 +158,16 @@ def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | No
 
 
 def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
-    left = Counter(cards)
-    left.subtract(less)
-    if any(n < 0 for n in left.values()):
-        raise _Reject
-    return list(left.elements())
+    """``cards`` less ``less``, grouped as ``Counter(cards).elements()`` orders them."""
+    left: dict[Card, int] = {}
+    for card in cards:
+        left[card] = left.get(card, 0) + 1
+    for card, n in less.items():
+        n = left.get(card, 0) - n
+        if n < 0:
+            raise _Reject
+        left[card] = n
+    return [card for card, n in left.items() for _ in range(n)]
 
 
 _Pools = dict[tuple[str, int | None], list[Card]]
@@ -235,6 +243,12 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
     return tuple(ranked + others)
 
 
+@per_variant
+def _starter(variant: Variant) -> _Starter:
+    """The variant's starter (its template game is dealt once)."""
+    return _Starter(variant)
+
+
 class _Starter:
     """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
     do nothing when a game starts, the same state built from a template with the
@@ -245,24 +259,40 @@ class _Starter:
         self.variant = variant
         self.template = None if (tables.starters or tables.trick_starters) else (
             new_game(variant, seed=0))
-        self.copies: dict[Card, list[int]] = {}
+        copies: dict[Card, list[int]] = {}
         for cid, card in enumerate(variant.deck):
-            self.copies.setdefault(card, []).append(cid)
+            copies.setdefault(card, []).append(cid)
+        self.only = {card: ids[0] for card, ids in copies.items() if len(ids) == 1}
+        self.copies = {card: ids for card, ids in copies.items() if len(ids) > 1}
 
     def start(self, deal: Deal) -> GameState:
-        if self.template is None:
+        template = self.template
+        if template is None:
             return deal.start(self.variant)
-        free = {card: list(ids) for card, ids in self.copies.items()}
-        try:
-            ids = tuple(tuple(free[c].pop(0) for c in hand) for hand in deal.hands)
-            pile = tuple(free[c].pop(0) for c in deal.draw_pile)
-        except (KeyError, IndexError):
-            raise _Reject from None
+        only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
+
+        def ids_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
+            out = []
+            for card in cards:
+                cid = only.get(card)
+                if cid is None:
+                    left = free.get(card)
+                    if not left:
+                        raise _Reject
+                    cid = left.pop(0)
+                out.append(cid)
+            return tuple(out)
+
+        ids = tuple(map(ids_of, deal.hands))
+        pile = ids_of(deal.draw_pile)
         count = self.variant.face_up_count
         hands = tuple(sum(1 << c for c in hand) for hand in ids)
-        dealt = RecordedDeal(ids, pile, self.template.chance, deal.first_leader)
-        return attrs.evolve(self.template, leader=deal.first_leader, hand_masks=hands,
-                            draw_pile=pile[count:], face_up=pile[:count], deal=dealt)
+        dealt = RecordedDeal(ids, pile, template.chance, deal.first_leader)
+        return make_state(
+            self.variant, template.phase, deal.first_leader, template.trick, hands,
+            pile[count:], pile[:count], template.follower_masks, template.score_masks,
+            template.zones, template.discard_mask, template.power_states, template.chance,
+            template.pending, template.queue, template.records, dealt)
 
 
 def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
@@ -301,12 +331,23 @@ class Sampler:
         knowledge: What the viewer knows (`claim.knowledge.knowledge`).
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, direct: bool | None = None) -> None:
         self.view = view
         self.knowledge = knowledge(view)
         self._skeleton = skeleton(view)
         self._support = view_support(view)
-        self._starter = _Starter(view.variant)
+        self._starter = _starter(view.variant)
+        self._program: Program | None = None
+        if direct is not False and direct_ok(view.variant):
+            try:
+                self._program = Program(view)
+            except NotDirect:
+                pass
+
+    @property
+    def direct(self) -> bool:
+        """Whether samples are built directly (`claim._direct`), not replayed."""
+        return self._program is not None
 
     def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
         """A deal consistent with the view and the state its recorded moves reach.
@@ -322,12 +363,16 @@ class Sampler:
             from claim.errors import ArgumentError
 
             raise ArgumentError("rng", rng, "a random.Random")
-        view = self.view
+        view, program = self.view, self._program
         for _ in range(tries):
             try:
-                deal, order = _deal(view, self._skeleton, _place(self.knowledge, rng), rng)
+                placed = _place(self.knowledge, rng)
+                deal, order = _deal(view, self._skeleton, placed, rng)
+                if program is not None:
+                    state = build(program, self._starter.start(deal), placed)
+                    return deal, state
                 state = _replay(view, deal, order, self._support, self._starter, rng)
-            except _Reject:
+            except (_Reject, Rejected):
                 continue
             if state.view(view.seat) == view:
                 return attrs.evolve(deal, chance=state.chance), state
@@ -351,16 +396,23 @@ def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal,
     return _sampler(view).sample_deal(rng, tries)
 
 
-_LAST: list[Sampler] = []
-"""The sampler of the last view sampled from (by identity), so that sampling the
-same view object again reads it only once."""
+_SAMPLERS: dict[tuple[int, int | None, int], Sampler] = {}
+"""The samplers of the last views sampled from, by (variant tables, seat, length of
+the history); a hit is used only when its view equals the one given (and has the
+same variant object), so sampling the same position again reads its view once."""
+_SAMPLER_LIMIT = 64
 
 
 def _sampler(view: View) -> Sampler:
-    if _LAST and _LAST[0].view is view:
-        return _LAST[0]
+    key = (id(view.variant.tables), view.seat, len(view.history))
+    found = _SAMPLERS.get(key)
+    if found is not None and found.view.variant is view.variant and (
+            found.view is view or found.view == view):
+        return found
     sampler = Sampler(view)
-    _LAST[:] = [sampler]
+    if len(_SAMPLERS) >= _SAMPLER_LIMIT:
+        del _SAMPLERS[next(iter(_SAMPLERS))]
+    _SAMPLERS[key] = sampler
     return sampler
 
 

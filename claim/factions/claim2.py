@@ -43,6 +43,7 @@ WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=Tru
 class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "gnomes"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     lays_in_front: ClassVar[bool] = True
@@ -75,6 +76,7 @@ class Giants(FactionPower):
         prey: The faction a Giant smashes (parameter, default ``"gnomes"``).
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "giants"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     priority: ClassVar[int] = 40
@@ -135,6 +137,7 @@ class Dragons(FactionPower):
         lead: Rule option ``dragon_lead``: ``"last_card"`` or ``"last_dragon"``.
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dragons"
     priority: ClassVar[int] = 10
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
@@ -171,6 +174,7 @@ class Trolls(FactionPower):
             without Trolls delivers: ``"fifo"``, ``"lowest"`` or ``"highest"``.
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "trolls"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
