@@ -228,9 +228,13 @@ def workloads() -> dict[str, tuple[Workload, int]]:
     return found
 
 
-def measure(repeats: int, scale: float) -> dict[str, dict[str, float]]:
-    """Time every workload ``repeats`` times, interleaved; medians per workload."""
-    loads = workloads()
+def measure(repeats: int, scale: float, only: str = "") -> dict[str, dict[str, float]]:
+    """Time every workload ``repeats`` times, interleaved; medians per workload.
+    ``only``: run only the workloads whose name holds one of these comma-separated
+    words (all when empty)."""
+    words = [w.strip() for w in only.split(",") if w.strip()]
+    loads = {name: load for name, load in workloads().items()
+             if not words or any(w in name for w in words)}
     samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in loads}
     for _ in range(repeats):
         for name, (work, size) in loads.items():
@@ -253,9 +257,11 @@ def measure(repeats: int, scale: float) -> dict[str, dict[str, float]]:
 
 def ratios(report: dict[str, dict[str, float]]) -> dict[str, float]:
     """Engine microseconds per move over each baseline's, and claim2 over claim."""
+    found: dict[str, float] = {}
+    if "baseline mutable" not in report or "baseline immutable (attrs.evolve)" not in report:
+        return found
     mutable = report["baseline mutable"]["us_per_move"]
     immutable = report["baseline immutable (attrs.evolve)"]["us_per_move"]
-    found = {}
     for name, row in report.items():
         if name.startswith("game "):
             found[f"{name} / baseline mutable"] = row["us_per_move"] / mutable
@@ -284,9 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few games, for CI")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--output", type=Path, default=Path("bench-results/latest.json"))
+    parser.add_argument("--only", default="", help="comma-separated words: run only the "
+                        "workloads whose name holds one (e.g. 'json,determinization')")
     args = parser.parse_args(argv)
     repeats, scale = (1, 0.01) if args.quick else (args.repeats, 1.0)
-    report = measure(repeats, scale)
+    report = measure(repeats, scale, args.only)
     result = {"machine": machine(), "repeats": repeats, "quick": args.quick,
               "workloads": report, "ratios": ratios(report)}
     print(f"{'workload':44} {'us/move':>9} {'us/unit':>10} {'units/s':>10}")

@@ -110,8 +110,9 @@ class Program:
         # The records without hidden events, and those with (holes to fill).
         self.known: tuple[MoveRecord | None, ...] = tuple(
             r if r.__class__ is MoveRecord else None for r in self.records)  # type: ignore[misc]
-        self.unknown = [(i, *r) for i, r in enumerate(self.records)
-                        if r.__class__ is not MoveRecord]
+        self.unknown = [(i, *r, [j for j, raw in enumerate(r[2]) if raw is None])
+                        for i, r in enumerate(self.records)
+                        if r.__class__ is not MoveRecord]  # type: ignore[misc]
         self.final: _Final | None = _Final(self) if count == len(history) else None
 
     def _read(self, index: int, seat: int, move: Move, events: tuple[ViewEvent, ...]) -> None:
@@ -384,10 +385,11 @@ def _finish(program: Program, start: GameState, masks: list[int], lists: list[li
     for spec, (is_mask, base) in zip(variant.tables.zone_specs, program._slots.zone_at):
         zones.append(tuple(masks[base:base + players]) if is_mask else tuple(lists[base]))
     records = list(program.known)
-    for index, seat, move, raws in program.unknown:
-        records[index] = make_record(seat, move, tuple(
-            raw if raw is not None else holes[(index, position)]  # type: ignore[misc]
-            for position, raw in enumerate(raws)))
+    for index, seat, move, raws, empty in program.unknown:
+        filled = list(raws)
+        for position in empty:
+            filled[position] = holes[(index, position)]
+        records[index] = make_record(seat, move, tuple(filled))  # type: ignore[arg-type]
     state = make_state(
         variant, phase, leader, tuple(trick), tuple(masks[:players]), pile,
         tuple(lists[1]), tuple(masks[players:2 * players]),
@@ -415,7 +417,10 @@ class _Final:
         self.phase, self.leader = view.phase, view.leader
         self.powers: list[Hashable] = [value for _, value in view.power_states]
         self.canon = {c: m.bit_length() - 1 for c, m in copies.items() if not m & (m - 1)}
+        deck = variant.deck
+        self.canon_ids = {id(deck[cid]): 1 << cid for cid in self.canon.values()}
         self.dup_mask = sum(m for m in copies.values() if m & (m - 1))
+        self.dup_ids = [cid for cid in range(len(variant.deck)) if self.dup_mask >> cid & 1]
         self.copies = copies
         masks = [0] * slots.masks
         if view.seat is not None:
@@ -443,38 +448,49 @@ class _Final:
         self._pile(program)
 
     def _bits(self, cards: tuple[Card, ...] | list[Card]) -> int:
-        canon, mask = self.canon, 0
+        """The ids of the cards that have one copy (the deck's own card objects are
+        found by identity, others by value)."""
+        canon, by_id, mask = self.canon, self.canon_ids, 0
         for card in cards:
-            cid = canon.get(card)
-            if cid is not None:
-                mask |= 1 << cid
+            bit = by_id.get(id(card))
+            if bit is None:
+                cid = canon.get(card)
+                if cid is None:
+                    continue
+                bit = 1 << cid
+            mask |= bit
         return mask
 
     def _pile(self, program: Program) -> None:
         """Which draw pile position each movement takes; the movements of copies."""
         taken = 0
-        self.moves: list[tuple[int, int, tuple[bool, int]]] = []  # (op, position, to)
+        self.moves: list[tuple[int, tuple[bool, int]]] = []  # per position: (op, to)
         self.holes: list[tuple[tuple[int, int], type, int, int]] = []
         self.dups: list[tuple[int, tuple[Any, ...]]] = []
         for at, op in enumerate(program.ops):
             code = op[0]
             if code == _TURN:
                 for _ in op[1]:
-                    self.moves.append((at, taken, (False, 1)))
+                    self.moves.append((at, (False, 1)))
                     taken += 1
             elif code == _DRAW:
-                self.moves.append((at, taken, (True, op[1])))
+                self.moves.append((at, (True, op[1])))
                 if op[3] is not None:
                     self.holes.append((op[3], CardDrawn, op[1] - self.players, taken))
                 taken += 1
             elif code == _PEEK:
                 self.holes.append((op[2], Peeked, op[1], taken))
             elif code == _LIFT and op[2] == (False, _TOP):
-                self.moves.append((at, taken, op[3]))
+                self.moves.append((at, op[3]))
                 taken += 1
-            elif code == _PHASE or (code == _PLAY and op[2].card not in self.canon) or (
-                    code in (_LIFT, _TAKE) and op[1 if code == _LIFT else 2] not in self.canon):
+            elif code == _PHASE:
                 self.dups.append((at, op))
+            elif code == _PLAY and op[2].card not in self.canon:
+                self.dups.append((at, (code, op[1], self.copies[op[2].card])))
+            elif code == _LIFT and op[1] not in self.canon:
+                self.dups.append((at, (code, self.copies[op[1]], op[2], op[3])))
+            elif code == _TAKE and op[2] not in self.canon:
+                self.dups.append((at, (code, self.copies[op[2]], (False, 1), (True, op[1]))))
         self.taken = taken
 
     def build(self, start: GameState, placed: dict[tuple[str, int | None], list[Card]]
@@ -494,11 +510,16 @@ class _Final:
     def _copies_moved(self, start: GameState, masks: list[int]) -> list[list[int]]:
         """Follow the copies of repeated cards from the deal; add them to ``masks``;
         the ordered places with every id filled in."""
-        dup, players, copies = self.dup_mask, self.players, self.copies
-        pile = start.draw_pile
-        ops = [(at, (-1, position, to)) for at, position, to in self.moves
-               if dup >> pile[position] & 1]
-        ops = sorted(ops + self.dups, key=lambda item: item[0]) if ops else self.dups
+        players, pile, dup = self.players, start.draw_pile, self.dup_mask
+        ops = []
+        for cid in self.dup_ids:
+            try:
+                position = pile.index(cid, 0, self.taken)
+            except ValueError:
+                continue
+            at, to = self.moves[position]
+            ops.append((at, (-1, position, to)))
+        ops = sorted(ops + self.dups, key=_first) if ops else self.dups
         mine = [0] * len(masks)
         mine[:players] = [hand & dup for hand in start.hand_masks]
         lines: list[list[int]] = [[] for _ in self.lists]
@@ -510,7 +531,7 @@ class _Final:
                 card, (is_mask, index) = pile[op[1]], op[2]
             elif code == _PLAY:
                 seat = op[1]
-                held = mine[seat] & copies[op[2].card]
+                held = mine[seat] & op[2]
                 if not held:
                     raise Rejected
                 card = (held & -held).bit_length() - 1
@@ -522,11 +543,8 @@ class _Final:
                     mine[:players] = mine[players:2 * players]
                     mine[players:2 * players] = [0] * players
                 continue
-            elif code == _TAKE:
-                card = _lift(mine, lines, op[2], (False, 1), copies, deck, pile, 0)
-                is_mask, index = True, op[1]
-            else:  # _LIFT
-                card = _lift(mine, lines, op[1], op[2], copies, deck, pile, 0)
+            else:  # _LIFT, _TAKE: (code, copies, origin, to)
+                card = _lift_copy(mine, lines, op[1], op[2])
                 is_mask, index = op[3]
             if is_mask:
                 mine[index] |= 1 << card
@@ -536,6 +554,30 @@ class _Final:
             masks[slot] |= held
         return [_fill(line, self.list_cards[i], lines[i], deck)
                 for i, line in enumerate(self.lists)]
+
+
+def _lift_copy(mine: list[int], lines: list[list[int]], copies: int,
+               origin: tuple[bool, int]) -> int:
+    """Take a copy (of the ids ``copies``) from ``origin``: the lowest id of a pile,
+    the first in line of an ordered place."""
+    is_mask, index = origin
+    if is_mask:
+        held = mine[index] & copies
+        if not held:
+            raise Rejected
+        cid = (held & -held).bit_length() - 1
+        mine[index] ^= 1 << cid
+        return cid
+    line = lines[index]
+    for position, cid in enumerate(line):
+        if copies >> cid & 1:
+            del line[position]
+            return cid
+    raise Rejected
+
+
+def _first(item: tuple[int, Any]) -> int:
+    return item[0]
 
 
 def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],

@@ -103,10 +103,18 @@ PLACEMENT_TRIES = 2000
 """How many placements step 2 draws, at most, before one passes its weight test."""
 
 
-def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
+def _totals(k: Knowledge) -> tuple[int, ...]:
+    """Per hand with voids, how many of the unseen cards it allows (``A``)."""
+    return tuple(sum(1 for card in k.unseen if card not in banned) for _, banned in k.forbidden)
+
+
+def _place(k: Knowledge, rng: random.Random, totals: tuple[int, ...] | None = None
+           ) -> dict[Place, list[Card]]:
     """Step 2: the unseen cards placed, then the seen cards added to their places."""
+    if totals is None:
+        totals = _totals(k)
     for _ in range(PLACEMENT_TRIES):
-        out = _try_place(k, rng)
+        out = _try_place(k, rng, totals)
         if out is not None:
             break
     else:
@@ -121,7 +129,8 @@ def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
     return out
 
 
-def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | None:
+def _try_place(k: Knowledge, rng: random.Random, totals: tuple[int, ...]
+               ) -> dict[Place, list[Card]] | None:
     """One placement of the unseen cards, or None if it fails its weight test.
 
     Hands with voids take, in turn, a uniform set of the cards allowed of those
@@ -138,13 +147,12 @@ def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | No
     counts = dict(k.places)
     out: dict[Place, list[Card]] = {place: [] for place in counts}
     weight = 1.0
-    for place, banned in k.forbidden:
+    for (place, banned), total in zip(k.forbidden, totals):
         n = counts[place]
         allowed = [i for i, card in enumerate(pool) if card not in banned]
         if len(allowed) < n:
             return None
-        weight *= comb(len(allowed), n) / comb(
-            sum(1 for card in k.unseen if card not in banned), n)
+        weight *= comb(len(allowed), n) / comb(total, n)
         chosen = set(rng.sample(allowed, n))
         out[place] = [pool[i] for i in chosen]
         pool = [card for i, card in enumerate(pool) if i not in chosen]
@@ -157,17 +165,38 @@ def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | No
     return out
 
 
-def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
-    """``cards`` less ``less``, grouped as ``Counter(cards).elements()`` orders them."""
-    left: dict[Card, int] = {}
-    for card in cards:
-        left[card] = left.get(card, 0) + 1
+@per_variant
+def _kinds(variant: Variant) -> dict[int, int]:
+    """The deck's own card objects, by identity, to the id of their first copy."""
+    first: dict[Card, int] = {}
+    return {id(card): first.setdefault(card, cid) for cid, card in enumerate(variant.deck)}
+
+
+def _minus(cards: list[Card], less: Counter[Card], kinds: dict[int, int] | None = None
+           ) -> list[Card]:
+    """``cards`` less ``less``, grouped as ``Counter(cards).elements()`` orders them.
+
+    ``kinds`` (`_kinds`) finds the deck's own card objects by identity, so that
+    only other objects are hashed."""
+    keys = list(map(kinds.get, map(id, cards))) if kinds is not None else [None]
+    if None in keys:  # cards that are not the deck's objects: by value
+        keys = list(cards)  # type: ignore[arg-type]
+        kinds = None
+    left: dict[object, int] = {}
+    first: dict[object, Card] = {}
+    for key, card in zip(keys, cards):
+        if key in left:
+            left[key] += 1
+        else:
+            left[key] = 1
+            first[key] = card
     for card, n in less.items():
-        n = left.get(card, 0) - n
+        key = card if kinds is None else kinds.get(id(card), card)
+        n = left.get(key, 0) - n
         if n < 0:
             raise _Reject
-        left[card] = n
-    return [card for card, n in left.items() for _ in range(n)]
+        left[key] = n
+    return [first[key] for key, n in left.items() for _ in range(n)]
 
 
 _Pools = dict[tuple[str, int | None], list[Card]]
@@ -186,7 +215,8 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
         if seat == view.seat:
             continue
         drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
-        pools[("drawn", seat)] = _minus(drawn, sk.takes.get(seat, Counter()))
+        pools[("drawn", seat)] = _minus(drawn, sk.takes.get(seat, Counter()),
+                                        _kinds(view.variant))
     second = [z.name for z in view.zones if not z.public and z.seat is None]
     deck_order: list[Card] = []
     if second and sk.support_at is not None:
@@ -199,28 +229,53 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
     return hands, pools, deck_order
 
 
+_Plan = tuple[list[tuple[tuple[str, int | None], Card]], list[Card | None],
+              list[tuple[int, tuple[str, int | None]]]]
+_PLANS: dict[int, tuple[Skeleton, _Plan]] = {}
+
+
+def _plan(sk: Skeleton) -> _Plan:
+    """The draw pile's slots read once per skeleton: the cards a Seer showed the
+    viewer, by pool; the known cards with holes; per hole, its pool."""
+    found = _PLANS.get(id(sk))
+    if found is not None and found[0] is sk:
+        return found[1]
+    forced, template, holes = [], [], []
+    for index, (kind, owner, card) in enumerate(sk.slots):
+        key = (kind, owner if kind == "drawn" else None)
+        if kind != "card" and card is not None:
+            forced.append((key, card))
+        if card is None:
+            holes.append((index, key))
+        template.append(card)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(sk)] = (sk, (forced, template, holes))
+    return forced, template, holes
+
+
 def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
           rng: random.Random) -> tuple[Deal, list[Card]]:
     """Step 3: the initial deal, and the second deck's first order (if any)."""
     hands, pools, deck_order = _pools(view, sk, at, rng)
-    for kind, owner, forced in sk.slots:
-        if kind != "card" and forced is not None:
-            pool = pools[(kind, owner if kind == "drawn" else None)]
-            if forced not in pool:
-                raise _Reject
-            pool.remove(forced)
+    forced, template, holes = _plan(sk)
+    for key, card in forced:
+        pool = pools[key]
+        if card not in pool:
+            raise _Reject
+        pool.remove(card)
     for pool in pools.values():
         rng.shuffle(pool)
     pile = list(sk.face_up)
     if len(pile) > 1:
         rng.shuffle(pile)
-    for kind, owner, card in sk.slots:
-        if card is None:
-            pool = pools[(kind, owner if kind == "drawn" else None)]
-            if not pool:
-                raise _Reject
-            card = pool.pop()
-        pile.append(card)
+    slots = list(template)
+    for index, key in holes:
+        pool = pools[key]
+        if not pool:
+            raise _Reject
+        slots[index] = pool.pop()
+    pile += slots
     pile += at[("draw pile", None)]
     return Deal(tuple(hands), tuple(pile), view.first_leader), deck_order
 
@@ -263,6 +318,8 @@ class _Starter:
         for cid, card in enumerate(variant.deck):
             copies.setdefault(card, []).append(cid)
         self.only = {card: ids[0] for card, ids in copies.items() if len(ids) == 1}
+        deck = variant.deck
+        self.only_ids = {id(deck[cid]): cid for cid in self.only.values()}
         self.copies = {card: ids for card, ids in copies.items() if len(ids) > 1}
 
     def start(self, deal: Deal) -> GameState:
@@ -270,18 +327,22 @@ class _Starter:
         if template is None:
             return deal.start(self.variant)
         only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
+        by_identity = self.only_ids.get  # the deck's own card objects
 
         def ids_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
-            out = []
-            for card in cards:
-                cid = only.get(card)
-                if cid is None:
-                    left = free.get(card)
-                    if not left:
-                        raise _Reject
-                    cid = left.pop(0)
-                out.append(cid)
-            return tuple(out)
+            out = list(map(by_identity, map(id, cards)))
+            if None in out:
+                for i, cid in enumerate(out):
+                    if cid is None:
+                        card = cards[i]
+                        cid = only.get(card)
+                        if cid is None:
+                            left = free.get(card)
+                            if not left:
+                                raise _Reject
+                            cid = left.pop(0)
+                        out[i] = cid
+            return tuple(out)  # type: ignore[arg-type]
 
         ids = tuple(map(ids_of, deal.hands))
         pile = ids_of(deal.draw_pile)
@@ -337,6 +398,7 @@ class Sampler:
         self._skeleton = skeleton(view)
         self._support = view_support(view)
         self._starter = _starter(view.variant)
+        self._totals = _totals(self.knowledge)
         self._program: Program | None = None
         if direct is not False and direct_ok(view.variant):
             try:
@@ -366,7 +428,7 @@ class Sampler:
         view, program = self.view, self._program
         for _ in range(tries):
             try:
-                placed = _place(self.knowledge, rng)
+                placed = _place(self.knowledge, rng, self._totals)
                 deal, order = _deal(view, self._skeleton, placed, rng)
                 if program is not None:
                     state = build(program, self._starter.start(deal), placed)

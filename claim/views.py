@@ -16,6 +16,7 @@ unseen (a Ghost's forgone top card, E6, moved on into the second deck) is hidden
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -229,8 +230,13 @@ class View:
         return view_from_json(text, variant)
 
 
+_FIELDS = operator.attrgetter(*(f.name for f in attrs.fields(View)[1:]))
+
+
 def _fields(view: View) -> tuple[object, ...]:
-    return attrs.astuple(view, recurse=False)[1:]
+    """Every field but the variant (compared by name)."""
+    found: tuple[object, ...] = _FIELDS(view)
+    return found
 
 
 def view_of(state: GameState, seat: int | None) -> View:
