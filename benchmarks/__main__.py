@@ -12,11 +12,14 @@ Workloads:
   repetition seeds one ``random.Random`` that deals and plays all its games (for
   the engine and the baselines alike, so seeding is not what is timed);
 * creating a game, pickling and unpickling a mid-game state;
-* a JSON round trip (``to_json`` then ``from_json``, which replays the record), a
-  position key and a legal-action mask of a state at the start of phase 2;
+* a JSON round trip (``to_json`` then ``from_json``) of a state at the start of
+  phase 2, the same state again and again (the loader resumes from its replay of
+  the same record) and of another game each time (every load replays its record);
+  a position key and a legal-action mask of that state;
 * a view of a mid-game ``claim`` state for seat 0 plus one determinization
-  (``claim.sampling.sample``) from it; and many determinizations from one
-  ``claim.sampling.Sampler``;
+  (``claim.sampling.sample``) from it, the same state again and again (the view's
+  reading is kept) and of another game each time; and many determinizations from
+  one ``claim.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -123,6 +126,34 @@ def json_round_trip(variant: claim.Variant) -> Workload:
     return run
 
 
+def mid_games(variant: claim.Variant, count: int, moves: int) -> list[claim.GameState]:
+    """``count`` seeded states after ``moves`` random moves, each of another game."""
+    states = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        for _ in range(moves):
+            state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def json_first_loads(variant: claim.Variant, count: int = 600) -> Workload:
+    """``from_json(to_json(state))`` of mid-game states of ``count`` other games, in
+    turn: every load replays its whole record (more games than the loader keeps
+    replays of); counts round trips."""
+    states = mid_games(variant, count, 26)
+    turn = [0]
+
+    def run(n: int) -> int:
+        for _ in range(n):
+            claim.from_json(claim.to_json(states[turn[0] % count]))
+            turn[0] += 1
+        return n
+
+    return run
+
+
 def position_keys(variant: claim.Variant) -> Workload:
     """``position_key()`` of a mid-game state; counts keys."""
     state = mid_game(variant)
@@ -174,6 +205,24 @@ def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
     return run
 
 
+def viewing_first(variant: claim.Variant, count: int = 600) -> Workload:
+    """A view plus one determinization of mid-game states of ``count`` other games,
+    in turn: every view is read anew (knowledge, history); counts pairs."""
+    from claim.sampling import sample
+
+    states = mid_games(variant, count, 30)
+    turn = [0]
+
+    def run(n: int) -> int:
+        generator = random.Random(n)
+        for _ in range(n):
+            sample(states[turn[0] % count].view(0), generator)
+            turn[0] += 1
+        return n
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -214,12 +263,15 @@ def workloads() -> dict[str, tuple[Workload, int]]:
     for name in ("claim", "claim2"):
         variant = claim.load_variant(name)
         found[f"json round trip {name}"] = (json_round_trip(variant), 1000)
+        found[f"json round trip {name}, a new game each"] = (json_first_loads(variant), 300)
         found[f"position_key {name}"] = (position_keys(variant), 20000)
         found[f"legal_action_mask {name}"] = (action_masks(variant), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
         viewing(claim.load_variant("claim")), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
         viewing(claim.load_variant("claim"), reuse=True), 300)
+    found["view + determinization, a new game each (claim)"] = (
+        viewing_first(claim.load_variant("claim")), 300)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()

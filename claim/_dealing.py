@@ -1,0 +1,144 @@
+"""Helpers of determinization (`claim.sampling`): card kinds by identity, multiset
+difference, the draw pile's planned slots, and the starter that numbers a sampled
+deal's cards as `claim.new_game` does."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from claim._cache import per_variant
+from claim._direct import Rejected as _Reject
+from claim._history import Skeleton
+from claim.cards import Card
+from claim.deals import Deal as RecordedDeal
+from claim.engine.board import make_state
+from claim.engine.deal import new_game
+from claim.state import GameState
+from claim.variant import Variant
+
+if TYPE_CHECKING:
+    from claim.sampling import Deal
+
+__all__ = ["kinds", "minus", "plan", "starter"]
+
+
+@per_variant
+def kinds(variant: Variant) -> dict[int, int]:
+    """The deck's own card objects, by identity, to the id of their first copy."""
+    first: dict[Card, int] = {}
+    return {id(card): first.setdefault(card, cid) for cid, card in enumerate(variant.deck)}
+
+
+def minus(cards: list[Card], less: Counter[Card], kinds: dict[int, int] | None = None
+           ) -> list[Card]:
+    """``cards`` less ``less``, grouped as ``Counter(cards).elements()`` orders them.
+
+    ``kinds`` (`kinds`) finds the deck's own card objects by identity, so that
+    only other objects are hashed."""
+    keys: list[object] = list(map(kinds.get, map(id, cards))) if kinds is not None else [None]
+    if None in keys:  # cards that are not the deck's objects: by value
+        keys = list(cards)
+        kinds = None
+    left: dict[object, int] = {}
+    first: dict[object, Card] = {}
+    for key, card in zip(keys, cards):
+        if key in left:
+            left[key] += 1
+        else:
+            left[key] = 1
+            first[key] = card
+    for card, n in less.items():
+        key = card if kinds is None else kinds.get(id(card), card)
+        n = left.get(key, 0) - n
+        if n < 0:
+            raise _Reject
+        left[key] = n
+    return [first[key] for key, n in left.items() for _ in range(n)]
+
+
+
+_Plan = tuple[list[tuple[tuple[str, int | None], Card]], list[Card | None],
+              list[tuple[int, tuple[str, int | None]]]]
+_PLANS: dict[int, tuple[Skeleton, _Plan]] = {}
+
+
+def plan(sk: Skeleton) -> _Plan:
+    """The draw pile's slots read once per skeleton: the cards a Seer showed the
+    viewer, by pool; the known cards with holes; per hole, its pool."""
+    found = _PLANS.get(id(sk))
+    if found is not None and found[0] is sk:
+        return found[1]
+    forced, template, holes = [], [], []
+    for index, (kind, owner, card) in enumerate(sk.slots):
+        key = (kind, owner if kind == "drawn" else None)
+        if kind != "card" and card is not None:
+            forced.append((key, card))
+        if card is None:
+            holes.append((index, key))
+        template.append(card)
+    if len(_PLANS) > 64:
+        _PLANS.clear()
+    _PLANS[id(sk)] = (sk, (forced, template, holes))
+    return forced, template, holes
+
+
+
+@per_variant
+def starter(variant: Variant) -> Starter:
+    """The variant's starter (its template game is dealt once)."""
+    return Starter(variant)
+
+
+class Starter:
+    """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
+    do nothing when a game starts, the same state built from a template with the
+    card ids `new_game` would give (each card's first free copy, hands first)."""
+
+    def __init__(self, variant: Variant) -> None:
+        tables = variant.tables
+        self.variant = variant
+        self.template = None if (tables.starters or tables.trick_starters) else (
+            new_game(variant, seed=0))
+        copies: dict[Card, list[int]] = {}
+        for cid, card in enumerate(variant.deck):
+            copies.setdefault(card, []).append(cid)
+        self.only = {card: ids[0] for card, ids in copies.items() if len(ids) == 1}
+        deck = variant.deck
+        self.only_ids = {id(deck[cid]): cid for cid in self.only.values()}
+        self.copies = {card: ids for card, ids in copies.items() if len(ids) > 1}
+
+    def start(self, deal: Deal) -> GameState:
+        template = self.template
+        if template is None:
+            return deal.start(self.variant)
+        only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
+        by_identity = self.only_ids.get  # the deck's own card objects
+
+        def ids_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
+            out = list(map(by_identity, map(id, cards)))
+            if None in out:
+                for i, cid in enumerate(out):
+                    if cid is None:
+                        card = cards[i]
+                        cid = only.get(card)
+                        if cid is None:
+                            left = free.get(card)
+                            if not left:
+                                raise _Reject
+                            cid = left.pop(0)
+                        out[i] = cid
+            return tuple(out)  # type: ignore[arg-type]
+
+        ids = tuple(map(ids_of, deal.hands))
+        pile = ids_of(deal.draw_pile)
+        count = self.variant.face_up_count
+        hands = tuple(sum(1 << c for c in hand) for hand in ids)
+        dealt = RecordedDeal(ids, pile, template.chance, deal.first_leader)
+        return make_state(
+            self.variant, template.phase, deal.first_leader, template.trick, hands,
+            pile[count:], pile[:count], template.follower_masks, template.score_masks,
+            template.zones, template.discard_mask, template.power_states, template.chance,
+            template.pending, template.queue, template.records, dealt)
+
+
