@@ -5,7 +5,7 @@ deal's cards as `claim.new_game` does."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from claim._cache import per_variant
 from claim._direct import Rejected as _Reject
@@ -20,7 +20,7 @@ from claim.variant import Variant
 if TYPE_CHECKING:
     from claim.sampling import Deal
 
-__all__ = ["kinds", "minus", "plan", "starter"]
+__all__ = ["Dealt", "Starter", "kinds", "minus", "plan", "starter"]
 
 
 @per_variant
@@ -90,6 +90,23 @@ def starter(variant: Variant) -> Starter:
     return Starter(variant)
 
 
+class Dealt:
+    """What a sampled deal gives the direct build: its variant, hands (card masks),
+    draw pile and face-up cards (ids), chance order and recorded deal."""
+
+    __slots__ = ("variant", "hand_masks", "draw_pile", "face_up", "chance", "deal")
+
+    def __init__(self, variant: Variant, hand_masks: tuple[int, ...],
+                 draw_pile: tuple[int, ...], face_up: tuple[int, ...],
+                 chance: tuple[int, ...], deal: RecordedDeal) -> None:
+        self.variant = variant
+        self.hand_masks = hand_masks
+        self.draw_pile = draw_pile
+        self.face_up = face_up
+        self.chance = chance
+        self.deal = deal
+
+
 class Starter:
     """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
     do nothing when a game starts, the same state built from a template with the
@@ -109,36 +126,57 @@ class Starter:
         self.copies = {card: ids for card, ids in copies.items() if len(ids) > 1}
 
     def start(self, deal: Deal) -> GameState:
+        """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
         template = self.template
         if template is None:
             return deal.start(self.variant)
-        only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
-        by_identity = self.only_ids.get  # the deck's own card objects
-
-        def ids_of(cards: tuple[Card, ...]) -> tuple[int, ...]:
-            out = list(map(by_identity, map(id, cards)))
-            if None in out:
-                for i, cid in enumerate(out):
-                    if cid is None:
-                        card = cards[i]
-                        cid = only.get(card)
-                        if cid is None:
-                            left = free.get(card)
-                            if not left:
-                                raise _Reject
-                            cid = left.pop(0)
-                        out[i] = cid
-            return tuple(out)  # type: ignore[arg-type]
-
-        ids = tuple(map(ids_of, deal.hands))
-        pile = ids_of(deal.draw_pile)
-        count = self.variant.face_up_count
-        hands = tuple(sum(1 << c for c in hand) for hand in ids)
-        dealt = RecordedDeal(ids, pile, template.chance, deal.first_leader)
+        dealt = self.numbered(deal.hands, deal.draw_pile, deal.first_leader)
         return make_state(
-            self.variant, template.phase, deal.first_leader, template.trick, hands,
-            pile[count:], pile[:count], template.follower_masks, template.score_masks,
-            template.zones, template.discard_mask, template.power_states, template.chance,
-            template.pending, template.queue, template.records, dealt)
+            self.variant, template.phase, deal.first_leader, template.trick,
+            dealt.hand_masks, dealt.draw_pile, dealt.face_up, template.follower_masks,
+            template.score_masks, template.zones, template.discard_mask,
+            template.power_states, template.chance, template.pending, template.queue,
+            template.records, dealt.deal)
 
+    def numbered(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
+                 first_leader: int) -> Dealt:
+        """A deal's card ids, numbered as `claim.new_game` does (for variants whose
+        powers do nothing when a game starts: ``template`` is not None)."""
+        assert self.template is not None
+        cards = [card for hand in hands for card in hand]
+        dealt = len(cards)
+        cards += draw_pile
+        ids: list[int | None] = list(map(self.only_ids.get, map(id, cards)))
+        if None in ids:  # copies of repeated cards, and objects not the deck's own
+            self._number_others(cards, ids)
+        numbers = cast("list[int]", ids)
+        bits = self.variant.tables.card_bits
+        dealt_hands, at = [], 0
+        for hand in hands:
+            dealt_hands.append(tuple(numbers[at:at + len(hand)]))
+            at += len(hand)
+        pile = tuple(numbers[dealt:])
+        count = self.variant.face_up_count
+        return Dealt(self.variant, tuple(sum(map(bits.__getitem__, h)) for h in dealt_hands),
+                     pile[count:], pile[:count], self.template.chance,
+                     RecordedDeal(tuple(dealt_hands), pile, self.template.chance,
+                                  first_leader))
 
+    def _number_others(self, cards: list[Card], ids: list[int | None]) -> None:
+        """Fill in the ids of copies of repeated cards (each its first free copy, in
+        order) and of card objects that are not the deck's own."""
+        only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
+        at = ids.index(None)
+        while True:
+            card = cards[at]
+            cid = only.get(card)
+            if cid is None:
+                left = free.get(card)
+                if not left:
+                    raise _Reject
+                cid = left.pop(0)
+            ids[at] = cid
+            try:
+                at = ids.index(None, at + 1)
+            except ValueError:
+                return

@@ -53,6 +53,7 @@ from claim.views import HiddenEvent, View, ViewEvent
 from claim.zones import Phase, Zone
 
 if TYPE_CHECKING:
+    from claim._dealing import Dealt, Starter
     from claim._direct_final import Final
 
 __all__ = ["NotDirect", "Program", "Rejected", "build", "direct_ok"]
@@ -251,32 +252,35 @@ def _copies(variant: Variant) -> dict[Card, int]:
     return out
 
 
-def build(program: Program, start: GameState,
-          placed: dict[tuple[str, int | None], list[Card]]) -> GameState:
-    """The state the view's moves reach from ``start`` (a sampled deal, card ids
-    as `claim.new_game` gives them), built without replaying.
+def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...],
+          pile: tuple[Card, ...], placed: dict[tuple[str, int | None], list[Card]]
+          ) -> GameState:
+    """The state the view's moves reach from a sampled deal (``hands``, the draw
+    pile ``pile``; card ids as `claim.new_game` numbers them), built without
+    replaying.
 
     ``placed`` is the sampled placement of the hidden cards (`claim.sampling`). With
     no pending question, the state is the view's public cards plus ``placed``, each
     card its only copy's id, and only copies of repeated cards are followed move by
-    move (`_Final`); else every movement is carried out (`_run`).
+    move (`claim._direct_final`); else every movement is carried out
+    (`claim._direct_run`) and the state's view is compared with the view.
 
     Raises:
         Rejected: The deal cannot have led to the view.
     """
-    if program.final is not None:
-        return program.final.build(start, placed)
+    view = program.view
+    if program.final is not None and starter.template is not None:
+        return program.final.build(starter.numbered(hands, pile, view.first_leader), placed)
     from claim._direct_run import run
+    from claim.sampling import Deal
 
-    state = run(program, start)
-    if state.view(program.view.seat) != program.view:  # the first face-up cards' order
+    state = run(program, starter.start(Deal(hands, pile, view.first_leader)))
+    if state.view(view.seat) != view:  # the first face-up cards' order, ...
         raise Rejected
     return state
 
 
-
-
-def _finish(program: Program, start: GameState, masks: list[int], lists: list[list[int]],
+def _finish(program: Program, start: GameState | Dealt, masks: list[int], lists: list[list[int]],
             trick: list[int], pile: tuple[int, ...], phase: Phase, leader: int,
             powers: list[Hashable], holes: dict[tuple[int, int], RawEvent]) -> GameState:
     """Freeze the build into a state; apply the moves after the last play, if any."""

@@ -6,7 +6,7 @@ followed move by move."""
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claim._direct import (
     _DRAW,
@@ -25,6 +25,9 @@ from claim._direct import (
 from claim.cards import Card
 from claim.records import CardDrawn, Peeked
 from claim.state import GameState
+
+if TYPE_CHECKING:
+    from claim._dealing import Dealt
 from claim.views import View
 from claim.zones import Phase
 
@@ -128,7 +131,7 @@ class Final:
                 self.dups.append((at, (code, self.copies[op[2]], (False, 1), (True, op[1]))))
         self.taken = taken
 
-    def build(self, start: GameState, placed: dict[tuple[str, int | None], list[Card]]
+    def build(self, start: Dealt, placed: dict[tuple[str, int | None], list[Card]]
               ) -> GameState:
         """The state (see `build`)."""
         pile = start.draw_pile
@@ -163,7 +166,7 @@ class Final:
                 out.append((seat, follow))
         return out
 
-    def _check_face_up(self, start: GameState) -> None:
+    def _check_face_up(self, start: Dealt) -> None:
         """Reject a deal whose first face-up cards, less those taken, are not in the
         view's order (the engine keeps them in the deal's order)."""
         deck = start.variant.deck
@@ -175,7 +178,7 @@ class Final:
         if tuple(left) != self.face_up:
             raise Rejected
 
-    def _copies_moved(self, start: GameState, masks: list[int]) -> list[list[int]]:
+    def _copies_moved(self, start: Dealt, masks: list[int]) -> list[list[int]]:
         """Follow the copies of repeated cards from the deal; add them to ``masks``;
         the ordered places with every id filled in."""
         players, pile, dup = self.players, start.draw_pile, self.dup_mask
@@ -265,7 +268,7 @@ def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],
     return out
 
 
-def _final_state(final: Final, start: GameState, masks: list[int],
+def _final_state(final: Final, start: Dealt, masks: list[int],
                  lists: list[list[int]]) -> GameState:
     program = final.program
     pile = start.draw_pile

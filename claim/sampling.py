@@ -215,9 +215,13 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
     return hands, pools, deck_order
 
 
+_Cards = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
+
+
 def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
-          rng: random.Random) -> tuple[Deal, list[Card]]:
-    """Step 3: the initial deal, and the second deck's first order (if any)."""
+          rng: random.Random) -> tuple[_Cards, list[Card]]:
+    """Step 3: the initial deal (hands, draw pile), and the second deck's first
+    order (if any)."""
     hands, pools, deck_order = _pools(view, sk, at, rng)
     forced, template, holes = plan(sk)
     for key, card in forced:
@@ -238,7 +242,7 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
         slots[index] = pool.pop()
     pile += cast("list[Card]", slots)  # every hole filled
     pile += at[("draw pile", None)]
-    return Deal(tuple(hands), tuple(pile), view.first_leader), deck_order
+    return (tuple(hands), tuple(pile)), deck_order
 
 
 def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
@@ -336,10 +340,11 @@ class Sampler:
         for _ in range(tries):
             try:
                 placed = _place(self.knowledge, rng, self._totals)
-                deal, order = _deal(view, self._skeleton, placed, rng)
+                (hands, pile), order = _deal(view, self._skeleton, placed, rng)
                 if program is not None:
-                    state = build(program, self._starter.start(deal), placed)
-                    return deal, state
+                    state = build(program, self._starter, hands, pile, placed)
+                    return Deal(hands, pile, view.first_leader), state
+                deal = Deal(hands, pile, view.first_leader)
                 state = _replay(view, deal, order, self._support, self._starter, rng)
             except _Reject:
                 continue
