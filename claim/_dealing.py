@@ -124,6 +124,9 @@ class Starter:
         deck = variant.deck
         self.only_ids = {id(deck[cid]): cid for cid in self.only.values()}
         self.copies = {card: ids for card, ids in copies.items() if len(ids) > 1}
+        # The copies of repeated cards: each deck object to its first copy's id.
+        self.free = {ids[0]: ids for ids in self.copies.values()}
+        self.copy_ids = {id(deck[cid]): ids[0] for ids in self.copies.values() for cid in ids}
 
     def start(self, deal: Deal) -> GameState:
         """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
@@ -165,16 +168,22 @@ class Starter:
     def _number_others(self, cards: list[Card], ids: list[int | None]) -> None:
         """Fill in the ids of copies of repeated cards (each its first free copy, in
         order) and of card objects that are not the deck's own."""
-        only, free = self.only, {card: list(ids) for card, ids in self.copies.items()}
+        free = {first: list(copies) for first, copies in self.free.items()}
+        copy_of = self.copy_ids.get
         at = ids.index(None)
         while True:
             card = cards[at]
-            cid = only.get(card)
-            if cid is None:
-                left = free.get(card)
+            first = copy_of(id(card))
+            if first is None:  # not a deck object: by value
+                cid = self.only.get(card)
+                first = None if cid is not None else self.copies.get(card, [None])[0]
+            if first is not None:
+                left = free.get(first)
                 if not left:
                     raise _Reject
                 cid = left.pop(0)
+            if cid is None:
+                raise _Reject
             ids[at] = cid
             try:
                 at = ids.index(None, at + 1)

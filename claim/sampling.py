@@ -332,6 +332,13 @@ class Sampler:
             ArgumentError: ``rng`` is not a `random.Random`.
             ViewError: No consistent deal was found in ``tries`` attempts.
         """
+        deal, state = self._draw(rng, tries)
+        assert deal is not None
+        return deal, state
+
+    def _draw(self, rng: random.Random, tries: int, deal_wanted: bool = True
+              ) -> tuple[Deal | None, GameState]:
+        """`sample_deal`; the deal is None for a direct build unless wanted."""
         if not isinstance(rng, random.Random):
             from claim.errors import ArgumentError
 
@@ -343,7 +350,8 @@ class Sampler:
                 (hands, pile), order = _deal(view, self._skeleton, placed, rng)
                 if program is not None:
                     state = build(program, self._starter, hands, pile, placed)
-                    return Deal(hands, pile, view.first_leader), state
+                    return (Deal(hands, pile, view.first_leader) if deal_wanted
+                            else None), state
                 deal = Deal(hands, pile, view.first_leader)
                 state = _replay(view, deal, order, self._support, self._starter, rng)
             except _Reject:
@@ -354,7 +362,7 @@ class Sampler:
 
     def sample(self, rng: random.Random, tries: int = 200) -> GameState:
         """A full state consistent with the view (see `sample_deal`)."""
-        return self.sample_deal(rng, tries)[1]
+        return self._draw(rng, tries, deal_wanted=False)[1]
 
 
 def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
@@ -403,4 +411,4 @@ def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
         ArgumentError: ``rng`` is not a `random.Random`.
         ViewError: No consistent state was found in ``tries`` attempts.
     """
-    return _sampler(view).sample_deal(rng, tries)[1]
+    return _sampler(view)._draw(rng, tries, deal_wanted=False)[1]
