@@ -5,6 +5,7 @@ deal's cards as `claim.new_game` does."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 from typing import TYPE_CHECKING, cast
 
 from claim._cache import per_variant
@@ -146,7 +147,7 @@ class Starter:
         """A deal's card ids, numbered as `claim.new_game` does (for variants whose
         powers do nothing when a game starts: ``template`` is not None)."""
         assert self.template is not None
-        cards = [card for hand in hands for card in hand]
+        cards = list(chain.from_iterable(hands))
         dealt = len(cards)
         cards += draw_pile
         ids: list[int | None] = list(map(self.only_ids.get, map(id, cards)))

@@ -48,7 +48,9 @@ class Final:
         self.powers: list[Hashable] = [value for _, value in view.power_states]
         self.canon = {c: m.bit_length() - 1 for c, m in copies.items() if not m & (m - 1)}
         deck = variant.deck
-        self.canon_ids = {id(deck[cid]): 1 << cid for cid in self.canon.values()}
+        only = set(self.canon.values())
+        self.canon_ids = {id(deck[cid]): 1 << cid if cid in only else 0
+                          for cid in range(len(deck))}
         self.dup_mask = sum(m for m in copies.values() if m & (m - 1))
         self.dup_ids = [cid for cid in range(len(variant.deck)) if self.dup_mask >> cid & 1]
         self.copies = copies
@@ -86,17 +88,17 @@ class Final:
                              if op[0] == _TAKE or (op[0] == _LIFT and op[2] == (False, 1))]
 
     def _bits(self, cards: tuple[Card, ...] | list[Card]) -> int:
-        """The ids of the cards that have one copy (the deck's own card objects are
-        found by identity, others by value)."""
-        canon, by_id, mask = self.canon, self.canon_ids, 0
+        """The ids of the cards that have one copy, as a mask (the deck's own card
+        objects found by identity, a copy of a repeated card adding nothing; other
+        objects by value)."""
+        bits = list(map(self.canon_ids.get, map(id, cards)))
+        if None not in bits:
+            return sum(bits)  # type: ignore[arg-type]
+        canon, mask = self.canon, 0
         for card in cards:
-            bit = by_id.get(id(card))
-            if bit is None:
-                cid = canon.get(card)
-                if cid is None:
-                    continue
-                bit = 1 << cid
-            mask |= bit
+            cid = canon.get(card)
+            if cid is not None:
+                mask |= 1 << cid
         return mask
 
     def _pile(self, program: Program) -> None:
