@@ -280,22 +280,26 @@ def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...
     return state
 
 
+def filled(program: Program, holes: dict[tuple[int, int], RawEvent]) -> tuple[MoveRecord, ...]:
+    """The records, the hidden events' ``holes`` (by record and position) filled."""
+    records = list(program.known)
+    for index, seat, move, raws, empty in program.unknown:
+        events = list(raws)
+        for position in empty:
+            events[position] = holes[(index, position)]
+        records[index] = make_record(seat, move, tuple(events))  # type: ignore[arg-type]
+    return cast("tuple[MoveRecord, ...]", tuple(records))
+
+
 def _finish(program: Program, start: GameState | Dealt, masks: list[int], lists: list[list[int]],
             trick: list[int], pile: tuple[int, ...], phase: Phase, leader: int,
-            powers: list[Hashable], holes: dict[tuple[int, int], RawEvent]) -> GameState:
+            powers: list[Hashable], history: tuple[MoveRecord, ...]) -> GameState:
     """Freeze the build into a state; apply the moves after the last play, if any."""
     variant = program.variant
     players = variant.players
     zones = []
     for is_mask, base in program._slots.zone_at:
         zones.append(tuple(masks[base:base + players]) if is_mask else tuple(lists[base]))
-    records = list(program.known)
-    for index, seat, move, raws, empty in program.unknown:
-        filled = list(raws)
-        for position in empty:
-            filled[position] = holes[(index, position)]
-        records[index] = make_record(seat, move, tuple(filled))  # type: ignore[arg-type]
-    history = cast("tuple[MoveRecord, ...]", tuple(records))
     state = make_state(
         variant, phase, leader, tuple(trick), tuple(masks[:players]), pile,
         tuple(lists[1]), tuple(masks[players:2 * players]),

@@ -5,8 +5,8 @@ followed move by move."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any, cast
 
 from claim._direct import (
     _DRAW,
@@ -23,13 +23,15 @@ from claim._direct import (
     _finish,
 )
 from claim.cards import Card
-from claim.records import CardDrawn, Peeked
+from claim.engine.board import make_record
+from claim.moves import Move
+from claim.records import CardDrawn, MoveRecord, Peeked, RawEvent
 from claim.state import GameState
+from claim.views import View
+from claim.zones import Phase
 
 if TYPE_CHECKING:
     from claim._dealing import Dealt
-from claim.views import View
-from claim.zones import Phase
 
 __all__ = ["Final"]
 
@@ -132,6 +134,29 @@ class Final:
             elif code == _TAKE and op[2] not in self.canon:
                 self.dups.append((at, (code, self.copies[op[2]], (False, 1), (True, op[1]))))
         self.taken = taken
+        self._fills(program)
+
+    def _fills(self, program: Program) -> None:
+        """Per record with hidden events: a maker of the record from the deck and the
+        draw pile, and the pile positions its hidden cards came from; records made
+        are kept per (record, card ids), since they are values."""
+        at: dict[tuple[int, int], tuple[type, int, int]] = {
+            hole: (kind, seat, position) for hole, kind, seat, position in self.holes}
+        self.memo: dict[tuple[int, ...], MoveRecord] = {}
+        self.fills: list[tuple[int, Callable[[tuple[Card, ...], tuple[int, ...]],
+                                            MoveRecord], list[int]]] = []
+        for index, seat, move, raws, empty in program.unknown:
+            holes = [(position, *at[(index, position)]) for position in empty]
+
+            def build(deck: tuple[Card, ...], pile: tuple[int, ...], seat: int = seat,
+                      move: Move = move, raws: list[RawEvent | None] = raws,
+                      holes: list[tuple[int, type, int, int]] = holes) -> MoveRecord:
+                events: list[Any] = list(raws)
+                for position, kind, who, taken in holes:
+                    events[position] = (kind, who, deck[pile[taken]])
+                return make_record(seat, move, tuple(events))
+
+            self.fills.append((index, build, [taken for *_, taken in holes]))
 
     def build(self, start: Dealt, placed: dict[tuple[str, int | None], list[Card]]
               ) -> GameState:
@@ -272,11 +297,18 @@ def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],
 
 def _final_state(final: Final, start: Dealt, masks: list[int],
                  lists: list[list[int]]) -> GameState:
-    program = final.program
     pile = start.draw_pile
-    deck = start.variant.deck
-    holes = {hole: (kind, seat, deck[pile[position]])
-             for hole, kind, seat, position in final.holes}
-    return _finish(program, start, masks, lists, lists[0], pile[final.taken:],
-                   final.phase, final.leader, final.powers, holes)  # type: ignore[arg-type]
+    records = list(final.program.known)
+    memo = final.memo
+    for index, build, positions in final.fills:
+        key = (index, *[pile[p] for p in positions])
+        record = memo.get(key)
+        if record is None:
+            if len(memo) > 4096:
+                memo.clear()
+            record = memo[key] = build(start.variant.deck, pile)
+        records[index] = record
+    history = cast("tuple[MoveRecord, ...]", tuple(records))  # every hole filled
+    return _finish(final.program, start, masks, lists, lists[0], pile[final.taken:],
+                   final.phase, final.leader, final.powers, history)
 

@@ -21,6 +21,7 @@ from claim._direct import (
     Rejected,
     _copies,
     _finish,
+    filled,
 )
 from claim.cards import Card
 from claim.records import CardDrawn, Peeked, RawEvent
@@ -111,7 +112,7 @@ def run(program: Program, start: GameState) -> GameState:
                 raise Rejected
             holes[op[2]] = (Peeked, op[1], deck[pile[top]])
     return _finish(program, start, masks, lists, trick, pile[top:], phase, leader,
-                   powers, holes)
+                   powers, filled(program, holes))
 
 
 def _lift(masks: list[int], lists: list[list[int]], card: Card, origin: tuple[bool, int],

@@ -157,7 +157,7 @@ _REPLAYED: dict[tuple[int, Deal], tuple[object, tuple[Move, ...], GameState]] = 
 the state they reached. Replaying is a pure function of the variant, the deal and
 the moves, so a document whose moves extend (or repeat) a replayed record resumes
 from that state; each new move is still checked by `GameState.apply`."""
-_REPLAYED_LIMIT = 256
+_REPLAYED_LIMIT = 16
 
 
 def _replayed(record: GameRecord, dealt: GameState) -> GameState:
@@ -361,7 +361,7 @@ def _load_deal(value: Any, variant: Variant) -> GameState:
 
 
 _SEEDED: dict[tuple[int, int, int], tuple[Variant, GameState]] = {}
-_SEEDED_LIMIT = 256
+_SEEDED_LIMIT = 16
 
 
 def _seeded(variant: Variant, seed: int, leader: int) -> GameState:
