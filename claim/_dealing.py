@@ -128,6 +128,8 @@ class Starter:
         # The copies of repeated cards: each deck object to its first copy's id.
         self.free = {ids[0]: ids for ids in self.copies.values()}
         self.copy_ids = {id(deck[cid]): ids[0] for ids in self.copies.values() for cid in ids}
+        self.dup_mask = sum(1 << cid for ids in self.copies.values() for cid in ids)
+        self._last: tuple[tuple[Card, ...], tuple[int, ...]] | None = None
 
     def start(self, deal: Deal) -> GameState:
         """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
@@ -150,10 +152,7 @@ class Starter:
         cards = list(chain.from_iterable(hands))
         dealt = len(cards)
         cards += draw_pile
-        ids: list[int | None] = list(map(self.only_ids.get, map(id, cards)))
-        if None in ids:  # copies of repeated cards, and objects not the deck's own
-            self._number_others(cards, ids)
-        numbers = cast("list[int]", ids)
+        numbers = self._ids(cards)
         bits = self.variant.tables.card_bits
         dealt_hands, at = [], 0
         for hand in hands:
@@ -165,6 +164,56 @@ class Starter:
                      pile[count:], pile[:count], self.template.chance,
                      RecordedDeal(tuple(dealt_hands), pile, self.template.chance,
                                   first_leader))
+
+    def _ids(self, cards: list[Card]) -> list[int]:
+        """The ids of ``cards`` (hands, then the draw pile), each the first free copy
+        of its card in order. Successive deals of one sampler differ in a few places:
+        the cards that are the previous deal's objects keep their ids, and only the
+        copies of repeated cards are numbered again."""
+        last = self._last
+        if last is None or len(last[0]) != len(cards):
+            ids: list[int | None] = list(map(self.only_ids.get, map(id, cards)))
+            if None in ids:  # copies of repeated cards, and objects not the deck's own
+                self._number_others(cards, ids)
+            numbers = cast("list[int]", ids)
+        else:
+            numbers = self._renumbered(cards, *last)
+        self._last = (tuple(cards), tuple(numbers))
+        return numbers
+
+    def _renumbered(self, cards: list[Card], before: tuple[Card, ...],
+                    numbers: tuple[int, ...]) -> list[int]:
+        """`_ids` from the previous deal's ``before`` cards and their ``numbers``."""
+        only, copy_of, dup = self.only_ids.get, self.copy_ids.get, self.dup_mask
+        ids = list(numbers)
+        renumber = False
+        for at, (card, old) in enumerate(zip(cards, before)):
+            if card is not old:
+                cid = only(id(card))
+                if cid is None:
+                    if copy_of(id(card)) is None:  # not a deck object: all by value
+                        found: list[int | None] = [None] * len(cards)
+                        self._number_others(cards, found)
+                        return cast("list[int]", found)
+                    renumber = True
+                    cid = -1
+                elif dup >> ids[at] & 1:
+                    renumber = True
+                ids[at] = cid
+        if renumber:
+            free = {first: list(copies) for first, copies in self.free.items()}
+            for at, cid in enumerate(ids):
+                if cid < 0 or dup >> cid & 1:
+                    first = copy_of(id(cards[at]))
+                    if first is None:  # not a deck object: all by value
+                        found = [None] * len(cards)
+                        self._number_others(cards, found)
+                        return cast("list[int]", found)
+                    left = free.get(first)
+                    if not left:
+                        raise _Reject
+                    ids[at] = left.pop(0)
+        return ids
 
     def _number_others(self, cards: list[Card], ids: list[int | None]) -> None:
         """Fill in the ids of copies of repeated cards (each its first free copy, in
