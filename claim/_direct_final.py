@@ -55,6 +55,8 @@ class Final:
                           for cid in range(len(deck))}
         self.dup_mask = sum(m for m in copies.values() if m & (m - 1))
         self.dup_ids = [cid for cid in range(len(variant.deck)) if self.dup_mask >> cid & 1]
+        self.moved: dict[tuple[tuple[int, ...], ...],
+                         tuple[list[tuple[int, int]], list[list[int]]]] = {}
         self.copies = copies
         masks = [0] * slots.masks
         if view.seat is not None:
@@ -207,21 +209,42 @@ class Final:
 
     def _copies_moved(self, start: Dealt, masks: list[int]) -> list[list[int]]:
         """Follow the copies of repeated cards from the deal; add them to ``masks``;
-        the ordered places with every id filled in."""
-        players, pile, dup = self.players, start.draw_pile, self.dup_mask
-        ops: list[tuple[int, tuple[Any, ...]]] = []
+        the ordered places with every id filled in. The outcome depends only on
+        where the deal put the copies: it is kept per such placement."""
+        pile, dup = start.draw_pile, self.dup_mask
+        positions = []
         for cid in self.dup_ids:
             try:
-                position = pile.index(cid, 0, self.taken)
+                positions.append(pile.index(cid, 0, self.taken))
             except ValueError:
-                continue
-            at, to = self.moves[position]
-            ops.append((at, (-1, position, to)))
+                positions.append(-1)
+        key = (tuple([hand & dup for hand in start.hand_masks]),
+               tuple([c for c in start.face_up if dup >> c & 1]), tuple(positions))
+        found = self.moved.get(key)
+        if found is None:
+            if len(self.moved) > 4096:
+                self.moved.clear()
+            found = self.moved[key] = self._follow(start, key[0], key[1], positions)
+        held, lines = found
+        for slot, copies in held:
+            masks[slot] |= copies
+        return lines
+
+    def _follow(self, start: Dealt, hands: tuple[int, ...], face_up: tuple[int, ...],
+                positions: list[int]) -> tuple[list[tuple[int, int]], list[list[int]]]:
+        """`_copies_moved` for one placement of the copies: per place the copies it
+        ends with, and the ordered places' ids."""
+        players, pile = self.players, start.draw_pile
+        ops: list[tuple[int, tuple[Any, ...]]] = []
+        for position in positions:
+            if position >= 0:
+                at, to = self.moves[position]
+                ops.append((at, (-1, position, to)))
         ops = sorted(ops + self.dups, key=_first) if ops else self.dups
-        mine = [0] * len(masks)
-        mine[:players] = [hand & dup for hand in start.hand_masks]
+        mine = [0] * len(self.masks)
+        mine[:players] = hands
         lines: list[list[int]] = [[] for _ in self.lists]
-        lines[1] = [c for c in start.face_up if dup >> c & 1]
+        lines[1] = list(face_up)
         deck = start.variant.deck
         for _, op in ops:
             code = op[0]
@@ -248,10 +271,9 @@ class Final:
                 mine[index] |= 1 << card
             else:
                 lines[index].append(card)
-        for slot, held in enumerate(mine):
-            masks[slot] |= held
-        return [_fill(line, self.list_cards[i], lines[i], deck)
-                for i, line in enumerate(self.lists)]
+        return ([(slot, held) for slot, held in enumerate(mine) if held],
+                [_fill(line, self.list_cards[i], lines[i], deck)
+                 for i, line in enumerate(self.lists)])
 
 
 def _lift_copy(mine: list[int], lines: list[list[int]], copies: int,
