@@ -222,7 +222,7 @@ class Final:
                tuple([c for c in start.face_up if dup >> c & 1]), tuple(positions))
         found = self.moved.get(key)
         if found is None:
-            if len(self.moved) > 4096:
+            if len(self.moved) > 1024:
                 self.moved.clear()
             found = self.moved[key] = self._follow(start, key[0], key[1], positions)
         held, lines = found
@@ -326,7 +326,7 @@ def _final_state(final: Final, start: Dealt, masks: list[int],
         key = (index, *[pile[p] for p in positions])
         record = memo.get(key)
         if record is None:
-            if len(memo) > 4096:
+            if len(memo) > 1024:
                 memo.clear()
             record = memo[key] = build(start.variant.deck, pile)
         records[index] = record

@@ -382,7 +382,7 @@ _SAMPLERS: dict[tuple[int, int | None, int], Sampler] = {}
 """The samplers of the last views sampled from, by (variant tables, seat, length of
 the history); a hit is used only when its view equals the one given (and has the
 same variant object), so sampling the same position again reads its view once."""
-_SAMPLER_LIMIT = 64
+_SAMPLER_LIMIT = 16
 
 
 def _sampler(view: View) -> Sampler:
