@@ -12,11 +12,14 @@ Workloads:
   repetition seeds one ``random.Random`` that deals and plays all its games (for
   the engine and the baselines alike, so seeding is not what is timed);
 * creating a game, pickling and unpickling a mid-game state;
-* a JSON round trip (``to_json`` then ``from_json``, which replays the record), a
-  position key and a legal-action mask of a state at the start of phase 2;
+* a JSON round trip (``to_json`` then ``from_json``) of a state at the start of
+  phase 2, the same state again and again (the loader resumes from its replay of
+  the same record) and of another game each time (every load replays its record);
+  a position key and a legal-action mask of that state;
 * a view of a mid-game ``claim`` state for seat 0 plus one determinization
-  (``claim.sampling.sample``) from it; and many determinizations from one
-  ``claim.sampling.Sampler``;
+  (``claim.sampling.sample``) from it, the same state again and again (the view's
+  reading is kept) and of another game each time; and many determinizations from
+  one ``claim.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -123,6 +126,34 @@ def json_round_trip(variant: claim.Variant) -> Workload:
     return run
 
 
+def mid_games(variant: claim.Variant, count: int, moves: int) -> list[claim.GameState]:
+    """``count`` seeded states after ``moves`` random moves, each of another game."""
+    states = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        for _ in range(moves):
+            state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    return states
+
+
+def json_first_loads(variant: claim.Variant, count: int = 600) -> Workload:
+    """``from_json(to_json(state))`` of mid-game states of ``count`` other games, in
+    turn: every load replays its whole record (more games than the loader keeps
+    replays of); counts round trips."""
+    states = mid_games(variant, count, 26)
+    turn = [0]
+
+    def run(n: int) -> int:
+        for _ in range(n):
+            claim.from_json(claim.to_json(states[turn[0] % count]))
+            turn[0] += 1
+        return n
+
+    return run
+
+
 def position_keys(variant: claim.Variant) -> Workload:
     """``position_key()`` of a mid-game state; counts keys."""
     state = mid_game(variant)
@@ -174,6 +205,24 @@ def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
     return run
 
 
+def viewing_first(variant: claim.Variant, count: int = 600) -> Workload:
+    """A view plus one determinization of mid-game states of ``count`` other games,
+    in turn: every view is read anew (knowledge, history); counts pairs."""
+    from claim.sampling import sample
+
+    states = mid_games(variant, count, 30)
+    turn = [0]
+
+    def run(n: int) -> int:
+        generator = random.Random(n)
+        for _ in range(n):
+            sample(states[turn[0] % count].view(0), generator)
+            turn[0] += 1
+        return n
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -214,12 +263,15 @@ def workloads() -> dict[str, tuple[Workload, int]]:
     for name in ("claim", "claim2"):
         variant = claim.load_variant(name)
         found[f"json round trip {name}"] = (json_round_trip(variant), 1000)
+        found[f"json round trip {name}, a new game each"] = (json_first_loads(variant), 300)
         found[f"position_key {name}"] = (position_keys(variant), 20000)
         found[f"legal_action_mask {name}"] = (action_masks(variant), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
         viewing(claim.load_variant("claim")), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
         viewing(claim.load_variant("claim"), reuse=True), 300)
+    found["view + determinization, a new game each (claim)"] = (
+        viewing_first(claim.load_variant("claim")), 300)
     found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()
@@ -228,9 +280,13 @@ def workloads() -> dict[str, tuple[Workload, int]]:
     return found
 
 
-def measure(repeats: int, scale: float) -> dict[str, dict[str, float]]:
-    """Time every workload ``repeats`` times, interleaved; medians per workload."""
-    loads = workloads()
+def measure(repeats: int, scale: float, only: str = "") -> dict[str, dict[str, float]]:
+    """Time every workload ``repeats`` times, interleaved; medians per workload.
+    ``only``: run only the workloads whose name holds one of these comma-separated
+    words (all when empty)."""
+    words = [w.strip() for w in only.split(",") if w.strip()]
+    loads = {name: load for name, load in workloads().items()
+             if not words or any(w in name for w in words)}
     samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in loads}
     for _ in range(repeats):
         for name, (work, size) in loads.items():
@@ -253,9 +309,11 @@ def measure(repeats: int, scale: float) -> dict[str, dict[str, float]]:
 
 def ratios(report: dict[str, dict[str, float]]) -> dict[str, float]:
     """Engine microseconds per move over each baseline's, and claim2 over claim."""
+    found: dict[str, float] = {}
+    if "baseline mutable" not in report or "baseline immutable (attrs.evolve)" not in report:
+        return found
     mutable = report["baseline mutable"]["us_per_move"]
     immutable = report["baseline immutable (attrs.evolve)"]["us_per_move"]
-    found = {}
     for name, row in report.items():
         if name.startswith("game "):
             found[f"{name} / baseline mutable"] = row["us_per_move"] / mutable
@@ -284,9 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a few games, for CI")
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--output", type=Path, default=Path("bench-results/latest.json"))
+    parser.add_argument("--only", default="", help="comma-separated words: run only the "
+                        "workloads whose name holds one (e.g. 'json,determinization')")
     args = parser.parse_args(argv)
     repeats, scale = (1, 0.01) if args.quick else (args.repeats, 1.0)
-    report = measure(repeats, scale)
+    report = measure(repeats, scale, args.only)
     result = {"machine": machine(), "repeats": repeats, "quick": args.quick,
               "workloads": report, "ratios": ratios(report)}
     print(f"{'workload':44} {'us/move':>9} {'us/unit':>10} {'units/s':>10}")

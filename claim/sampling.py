@@ -26,6 +26,27 @@ How it works:
    R15's merged options, the order of two face-up cards), the sample is rejected
    and drawn again, up to ``tries`` times.
 
+Step 4 without replaying: when every power of the variant declares
+``public_hooks`` (its hooks decide from public information only), the follow rule
+is the plain one (the variant is not ``dynamic``) and nothing but hands, follower
+piles and the draw pile is hidden (no chance order, no hidden zone), the view
+already says what every move caused. The state is then built directly: the public
+cards where the view shows them, the hidden cards where the placement put them,
+each card its own id as `claim.new_game` numbers the deal, the copies of a repeated
+card followed move by move, the records rebuilt with the sampled cards in the
+events the viewer did not see (another seat's draws and peeks); a deal the view
+rules out (a follow rule broken in the current trick, first face-up cards out of
+the view's order) is rejected as the replay would reject it. With a question
+pending, the moves from the last card play on are applied with `GameState.apply`.
+Tests check over many seeds, every such built-in variant and random house mixes of
+2-4 players that the state built equals the one the replay reaches, and that both
+paths draw the same samples. `Sampler.direct` tells which path a sampler takes;
+``Sampler(view, direct=False)`` forces the replay. Of the built-in variants,
+``claim`` and ``goblin-war`` are built directly; variants with Seers (their peek and
+R15 merge read the draw pile), dynamic follow rules (Elf-Orcs, Satyrs, ...), chance
+or a hidden zone (Awakeners), and every expansion or plugin power that does not set
+``public_hooks``, replay.
+
 Weights: with any number of players, the sample is uniform over the full deals
 (hands, draw pile order, chance order, with every physical copy a card of its own)
 that are consistent with the view: the posterior of a well-shuffled deck when the
@@ -43,20 +64,22 @@ for every consistent placement unless the order of hidden draws shows in the vie
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from math import comb
+from typing import cast
 
 import attrs
 
+from claim._dealing import Starter, kinds, minus, plan, starter
+from claim._direct import NotDirect, Program, Rejected, build, direct_ok
 from claim._history import Skeleton, skeleton, view_support
 from claim.cards import Card
-from claim.deals import Deal as RecordedDeal
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, ViewError
 from claim.knowledge import Knowledge, Place, knowledge
 from claim.state import GameState
-from claim.variant import Variant
 from claim.views import View
 from claim.zones import Phase
 
@@ -92,18 +115,26 @@ def _with_chance(state: GameState, chance: tuple[int, ...]) -> GameState:
     return attrs.evolve(state, chance=chance, deal=deal)
 
 
-class _Reject(Exception):
-    """This placement is not consistent with the view: draw again."""
+_Reject = Rejected
+"""This placement is not consistent with the view: draw again."""
 
 
 PLACEMENT_TRIES = 2000
 """How many placements step 2 draws, at most, before one passes its weight test."""
 
 
-def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
+def _totals(k: Knowledge) -> tuple[int, ...]:
+    """Per hand with voids, how many of the unseen cards it allows (``A``)."""
+    return tuple(sum(1 for card in k.unseen if card not in banned) for _, banned in k.forbidden)
+
+
+def _place(k: Knowledge, rng: random.Random, totals: tuple[int, ...] | None = None
+           ) -> dict[Place, list[Card]]:
     """Step 2: the unseen cards placed, then the seen cards added to their places."""
+    if totals is None:
+        totals = _totals(k)
     for _ in range(PLACEMENT_TRIES):
-        out = _try_place(k, rng)
+        out = _try_place(k, rng, totals)
         if out is not None:
             break
     else:
@@ -118,7 +149,8 @@ def _place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]]:
     return out
 
 
-def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | None:
+def _try_place(k: Knowledge, rng: random.Random, totals: tuple[int, ...]
+               ) -> dict[Place, list[Card]] | None:
     """One placement of the unseen cards, or None if it fails its weight test.
 
     Hands with voids take, in turn, a uniform set of the cards allowed of those
@@ -135,13 +167,12 @@ def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | No
     counts = dict(k.places)
     out: dict[Place, list[Card]] = {place: [] for place in counts}
     weight = 1.0
-    for place, banned in k.forbidden:
+    for (place, banned), total in zip(k.forbidden, totals):
         n = counts[place]
         allowed = [i for i, card in enumerate(pool) if card not in banned]
         if len(allowed) < n:
             return None
-        weight *= comb(len(allowed), n) / comb(
-            sum(1 for card in k.unseen if card not in banned), n)
+        weight *= comb(len(allowed), n) / comb(total, n)
         chosen = set(rng.sample(allowed, n))
         out[place] = [pool[i] for i in chosen]
         pool = [card for i, card in enumerate(pool) if i not in chosen]
@@ -152,14 +183,6 @@ def _try_place(k: Knowledge, rng: random.Random) -> dict[Place, list[Card]] | No
         if place not in banned_places:
             out[place], pool = pool[:n], pool[n:]
     return out
-
-
-def _minus(cards: list[Card], less: Counter[Card]) -> list[Card]:
-    left = Counter(cards)
-    left.subtract(less)
-    if any(n < 0 for n in left.values()):
-        raise _Reject
-    return list(left.elements())
 
 
 _Pools = dict[tuple[str, int | None], list[Card]]
@@ -178,43 +201,48 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
         if seat == view.seat:
             continue
         drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
-        pools[("drawn", seat)] = _minus(drawn, sk.takes.get(seat, Counter()))
+        pools[("drawn", seat)] = minus(drawn, sk.takes.get(seat, Counter()),
+                                        kinds(view.variant))
     second = [z.name for z in view.zones if not z.public and z.seat is None]
     deck_order: list[Card] = []
     if second and sk.support_at is not None:
         rest = at.get((second[0], None), [])
         rng.shuffle(rest)
         deck_order = sk.drawn_out + rest
-        pools[("unseen", None)] = _minus(deck_order, sk.into_hidden)
+        pools[("unseen", None)] = minus(deck_order, sk.into_hidden)
     else:
         pools[("unseen", None)] = list(at.get(("discard", None), []))
     return hands, pools, deck_order
 
 
+_Cards = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
+
+
 def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
-          rng: random.Random) -> tuple[Deal, list[Card]]:
-    """Step 3: the initial deal, and the second deck's first order (if any)."""
+          rng: random.Random) -> tuple[_Cards, list[Card]]:
+    """Step 3: the initial deal (hands, draw pile), and the second deck's first
+    order (if any)."""
     hands, pools, deck_order = _pools(view, sk, at, rng)
-    for kind, owner, forced in sk.slots:
-        if kind != "card" and forced is not None:
-            pool = pools[(kind, owner if kind == "drawn" else None)]
-            if forced not in pool:
-                raise _Reject
-            pool.remove(forced)
+    forced, template, holes = plan(sk)
+    for key, card in forced:
+        pool = pools[key]
+        if card not in pool:
+            raise _Reject
+        pool.remove(card)
     for pool in pools.values():
         rng.shuffle(pool)
     pile = list(sk.face_up)
     if len(pile) > 1:
         rng.shuffle(pile)
-    for kind, owner, card in sk.slots:
-        if card is None:
-            pool = pools[(kind, owner if kind == "drawn" else None)]
-            if not pool:
-                raise _Reject
-            card = pool.pop()
-        pile.append(card)
+    slots = list(template)
+    for index, key in holes:
+        pool = pools[key]
+        if not pool:
+            raise _Reject
+        slots[index] = pool.pop()
+    pile += cast("list[Card]", slots)  # every hole filled
     pile += at[("draw pile", None)]
-    return Deal(tuple(hands), tuple(pile), view.first_leader), deck_order
+    return (tuple(hands), tuple(pile)), deck_order
 
 
 def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
@@ -235,38 +263,8 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
     return tuple(ranked + others)
 
 
-class _Starter:
-    """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
-    do nothing when a game starts, the same state built from a template with the
-    card ids `new_game` would give (each card's first free copy, hands first)."""
-
-    def __init__(self, variant: Variant) -> None:
-        tables = variant.tables
-        self.variant = variant
-        self.template = None if (tables.starters or tables.trick_starters) else (
-            new_game(variant, seed=0))
-        self.copies: dict[Card, list[int]] = {}
-        for cid, card in enumerate(variant.deck):
-            self.copies.setdefault(card, []).append(cid)
-
-    def start(self, deal: Deal) -> GameState:
-        if self.template is None:
-            return deal.start(self.variant)
-        free = {card: list(ids) for card, ids in self.copies.items()}
-        try:
-            ids = tuple(tuple(free[c].pop(0) for c in hand) for hand in deal.hands)
-            pile = tuple(free[c].pop(0) for c in deal.draw_pile)
-        except (KeyError, IndexError):
-            raise _Reject from None
-        count = self.variant.face_up_count
-        hands = tuple(sum(1 << c for c in hand) for hand in ids)
-        dealt = RecordedDeal(ids, pile, self.template.chance, deal.first_leader)
-        return attrs.evolve(self.template, leader=deal.first_leader, hand_masks=hands,
-                            draw_pile=pile[count:], face_up=pile[:count], deal=dealt)
-
-
 def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
-            starter: _Starter, rng: random.Random) -> GameState:
+            starter: Starter, rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
     variant = view.variant
     try:
@@ -294,19 +292,35 @@ class Sampler:
     """Draws states consistent with one view; reads the view once.
 
     Use one sampler for many determinizations of the same view (a search samples
-    hundreds): the knowledge and the history's skeleton are computed once.
+    hundreds): the knowledge, the history's skeleton and (for the direct path) its
+    card movements are computed once.
+
+    Args:
+        view: The view to sample from.
+        direct: None (the default): build states directly when the variant allows
+            (see the module); False: always replay the recorded moves.
 
     Attributes:
         view: The view sampled from.
         knowledge: What the viewer knows (`claim.knowledge.knowledge`).
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, direct: bool | None = None) -> None:
         self.view = view
         self.knowledge = knowledge(view)
         self._skeleton = skeleton(view)
         self._support = view_support(view)
-        self._starter = _Starter(view.variant)
+        self._starter = starter(view.variant)
+        self._totals = _totals(self.knowledge)
+        self._program: Program | None = None
+        if direct is not False and direct_ok(view.variant):
+            with contextlib.suppress(NotDirect):  # an event it does not carry out
+                self._program = Program(view)
+
+    @property
+    def direct(self) -> bool:
+        """Whether samples are built directly (`claim._direct`), not replayed."""
+        return self._program is not None
 
     def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
         """A deal consistent with the view and the state its recorded moves reach.
@@ -318,14 +332,27 @@ class Sampler:
             ArgumentError: ``rng`` is not a `random.Random`.
             ViewError: No consistent deal was found in ``tries`` attempts.
         """
+        deal, state = self._draw(rng, tries)
+        assert deal is not None
+        return deal, state
+
+    def _draw(self, rng: random.Random, tries: int, deal_wanted: bool = True
+              ) -> tuple[Deal | None, GameState]:
+        """`sample_deal`; the deal is None for a direct build unless wanted."""
         if not isinstance(rng, random.Random):
             from claim.errors import ArgumentError
 
             raise ArgumentError("rng", rng, "a random.Random")
-        view = self.view
+        view, program = self.view, self._program
         for _ in range(tries):
             try:
-                deal, order = _deal(view, self._skeleton, _place(self.knowledge, rng), rng)
+                placed = _place(self.knowledge, rng, self._totals)
+                (hands, pile), order = _deal(view, self._skeleton, placed, rng)
+                if program is not None:
+                    state = build(program, self._starter, hands, pile, placed)
+                    return (Deal(hands, pile, view.first_leader) if deal_wanted
+                            else None), state
+                deal = Deal(hands, pile, view.first_leader)
                 state = _replay(view, deal, order, self._support, self._starter, rng)
             except _Reject:
                 continue
@@ -335,7 +362,7 @@ class Sampler:
 
     def sample(self, rng: random.Random, tries: int = 200) -> GameState:
         """A full state consistent with the view (see `sample_deal`)."""
-        return self.sample_deal(rng, tries)[1]
+        return self._draw(rng, tries, deal_wanted=False)[1]
 
 
 def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
@@ -351,16 +378,23 @@ def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal,
     return _sampler(view).sample_deal(rng, tries)
 
 
-_LAST: list[Sampler] = []
-"""The sampler of the last view sampled from (by identity), so that sampling the
-same view object again reads it only once."""
+_SAMPLERS: dict[tuple[int, int | None, int], Sampler] = {}
+"""The samplers of the last views sampled from, by (variant tables, seat, length of
+the history); a hit is used only when its view equals the one given (and has the
+same variant object), so sampling the same position again reads its view once."""
+_SAMPLER_LIMIT = 16
 
 
 def _sampler(view: View) -> Sampler:
-    if _LAST and _LAST[0].view is view:
-        return _LAST[0]
+    key = (id(view.variant.tables), view.seat, len(view.history))
+    found = _SAMPLERS.get(key)
+    if found is not None and found.view.variant is view.variant and (
+            found.view is view or found.view == view):
+        return found
     sampler = Sampler(view)
-    _LAST[:] = [sampler]
+    if len(_SAMPLERS) >= _SAMPLER_LIMIT:
+        del _SAMPLERS[next(iter(_SAMPLERS))]
+    _SAMPLERS[key] = sampler
     return sampler
 
 
@@ -370,10 +404,11 @@ def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
     Its view for ``view.seat`` equals ``view``; replaying ``view``'s moves from
     the deal [`sample_deal`][claim.sampling.sample_deal] returns reaches it. To
     draw many states from one view, a [`Sampler`][claim.sampling.Sampler] reads
-    the view once.
+    the view once; the samplers of recent views are kept, so sampling a view
+    equal to a recent one (the same position) does not read it again.
 
     Raises:
         ArgumentError: ``rng`` is not a `random.Random`.
         ViewError: No consistent state was found in ``tries`` attempts.
     """
-    return _sampler(view).sample_deal(rng, tries)[1]
+    return _sampler(view)._draw(rng, tries, deal_wanted=False)[1]

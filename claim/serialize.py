@@ -27,6 +27,7 @@ from claim.gamerecord import (
     GameRecord,
     builtin_variant,
     card_names,
+    move_reader,
     play_step,
     read_move,
     record_of,
@@ -142,13 +143,42 @@ def from_json(text: str | bytes, variant: Variant | None = None) -> Saveable:
     keys = {"format", "version", "variant", "deal", "moves"}
     _keys(doc, keys | {"snapshot"} if kind == "claim-state" else keys, "$")
     record, state = _load_record(doc, variant)
-    for step, move in enumerate(record.moves):
-        state = play_step(state, move, step, "$.moves")
+    state = _replayed(record, state)
     if kind == "claim-record":
         return _canonical_moves(record, state)
     if "snapshot" not in doc:
         raise SaveError("$.snapshot", "a saved state needs its snapshot")
     check_snapshot(doc["snapshot"], state, "$.snapshot")
+    return state
+
+
+_REPLAYED: dict[tuple[int, Deal], tuple[object, tuple[Move, ...], GameState]] = {}
+"""The last replay of each recent deal (by variant tables and deal): its moves and
+the state they reached. Replaying is a pure function of the variant, the deal and
+the moves, so a document whose moves extend (or repeat) a replayed record resumes
+from that state; each new move is still checked by `GameState.apply`."""
+_REPLAYED_LIMIT = 16
+
+
+def _replayed(record: GameRecord, dealt: GameState) -> GameState:
+    """The state the record's moves reach from ``dealt`` (its deal's state).
+
+    Raises:
+        ReplayError: A move the rules refuse, naming its step.
+    """
+    tables, moves = record.variant.tables, record.moves
+    key = (id(tables), record.deal)
+    found = _REPLAYED.get(key)
+    state, done = dealt, 0
+    if found is not None and found[0] is tables and len(found[1]) <= len(moves) and (
+            moves[:len(found[1])] == found[1]):
+        state, done = found[2], len(found[1])
+    for step in range(done, len(moves)):
+        state = play_step(state, moves[step], step, "$.moves")
+    if done < len(moves):
+        if len(_REPLAYED) >= _REPLAYED_LIMIT:
+            del _REPLAYED[next(iter(_REPLAYED))]
+        _REPLAYED[key] = (tables, moves, state)
     return state
 
 
@@ -265,6 +295,11 @@ def _load_record(doc: dict[str, Any], given: Variant | None) -> tuple[GameRecord
     initial = _load_deal(doc.get("deal"), variant)
     assert initial.deal is not None
     texts = _expect(doc.get("moves"), list, "$.moves", "a list of moves in notation")
+    table = move_reader(variant)
+    if all(text.__class__ is str for text in texts):  # the common case: known plays
+        found = list(map(table.get, texts))
+        if None not in found:
+            return GameRecord(variant, initial.deal, tuple(found)), initial  # type: ignore[arg-type]
     moves = []
     for step, text in enumerate(texts):
         _expect(text, str, f"$.moves[{step}]", "a move in notation")
@@ -312,7 +347,7 @@ def _load_deal(value: Any, variant: Variant) -> GameState:
 
     try:
         if seed is not None:
-            state = new_game(variant, seed=seed, first_leader=leader)
+            state = _seeded(variant, seed, leader)
         else:
             state = new_game(variant, hands=hands, draw_pile=pile, first_leader=leader,
                              chance=chance or None)
@@ -322,6 +357,26 @@ def _load_deal(value: Any, variant: Variant) -> GameState:
         raise SaveError("$.deal", str(exc)) from None
     assert state.deal is not None
     _same_deal(state.deal, variant, hands, pile, chance)
+    return state
+
+
+_SEEDED: dict[tuple[int, int, int], tuple[Variant, GameState]] = {}
+_SEEDED_LIMIT = 16
+
+
+def _seeded(variant: Variant, seed: int, leader: int) -> GameState:
+    """``new_game(variant, seed=seed, first_leader=leader)``, kept for recent seeds
+    (a new game is a pure function of these)."""
+    key = (id(variant), seed, leader)
+    found = _SEEDED.get(key)
+    if found is not None and found[0] is variant:
+        return found[1]
+    from claim.engine.deal import new_game
+
+    state = new_game(variant, seed=seed, first_leader=leader)
+    if len(_SEEDED) >= _SEEDED_LIMIT:
+        del _SEEDED[next(iter(_SEEDED))]
+    _SEEDED[key] = (variant, state)
     return state
 
 

@@ -12,9 +12,11 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
+from claim._cache import per_variant
 from claim.errors import SaveError, quote
 from claim.gamerecord import card_names
 from claim.state import GameState
+from claim.variant import Variant
 
 __all__ = ["check_snapshot", "plain", "snapshot"]
 
@@ -32,16 +34,32 @@ def plain(value: Hashable, path: str = "$") -> Any:
     raise SaveError(path, f"a power state of type {type(value).__name__} cannot be saved")
 
 
+@per_variant
+def _name_chunks(variant: Variant) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Per 8 card ids, the notation of the cards of each byte value (deck order)."""
+    deck = card_names(variant)
+    return tuple(
+        tuple(tuple(deck[base + i] for i in range(8) if byte >> i & 1 and base + i < len(deck))
+              for byte in range(256))
+        for base in range(0, len(deck), 8))
+
+
 def snapshot(state: GameState) -> dict[str, Any]:
     """Where every card lies, and the rest of the position, as JSON data."""
     variant = state.variant
-    deck, ids_in, seats = card_names(variant), variant.ids_in, range(variant.players)
+    deck, chunks, seats = card_names(variant), _name_chunks(variant), range(variant.players)
 
     def names(ids: tuple[int, ...]) -> list[str]:
         return [deck[c] for c in ids]
 
     def pile(mask: int) -> list[str]:
-        return [deck[c] for c in ids_in(mask)] if mask else []
+        out: list[str] = []
+        for chunk in chunks:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
 
     tables = variant.tables
     zones: dict[str, Any] = {}

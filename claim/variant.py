@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from claim import factions as _factions  # noqa: F401  (registers the built-in powers)
+from claim._cache import per_variant
 from claim._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
 from claim.cards import Card, Faction, PowerSpec, parse_card_text
 from claim.errors import UnknownNameError, VariantError, quote, shorten
@@ -317,8 +318,16 @@ class Variant:
 
     def cards_in(self, mask: int) -> tuple[Card, ...]:
         """The cards in a mask, in deck order."""
-        deck = self.tables.deck
-        return tuple(deck[cid] for cid in ids_in(mask))
+        chunks = _card_chunks(self)
+        if mask >> len(self.tables.deck) or mask < 0:
+            raise IndexError(f"card ids beyond the deck in the mask {mask:#x}")
+        out: tuple[Card, ...] = ()
+        for chunk in chunks:
+            if not mask:
+                break
+            out += chunk[mask & 255]
+            mask >>= 8
+        return out
 
     def parse_card(self, text: str) -> Card:
         """Read a card of this variant in notation (``"Kn7"``).
@@ -344,3 +353,14 @@ def _rebuild(
 ) -> Variant:
     """Rebuild a pickled variant once per process, so unpickled states share it."""
     return Variant(name, title, players, factions, options, house, description)
+
+
+@per_variant
+def _card_chunks(variant: Variant) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Per 8 card ids of the deck, the cards of each of the 256 byte values, so that
+    `Variant.cards_in` reads a mask a byte at a time."""
+    deck = variant.tables.deck
+    return tuple(
+        tuple(tuple(deck[base + i] for i in range(8) if byte >> i & 1 and base + i < len(deck))
+              for byte in range(256))
+        for base in range(0, len(deck), 8))

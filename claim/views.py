@@ -16,6 +16,7 @@ unseen (a Ghost's forgone top card, E6, moved on into the second deck) is hidden
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from claim._checks import check_seat
+from claim._fast import slot_maker
 from claim.cards import Card
 from claim.moves import Move
 from claim.records import (
@@ -229,8 +231,17 @@ class View:
         return view_from_json(text, variant)
 
 
+_FIELDS = operator.attrgetter(*(f.name for f in attrs.fields(View)[1:]))
+
+
 def _fields(view: View) -> tuple[object, ...]:
-    return attrs.astuple(view, recurse=False)[1:]
+    """Every field but the variant (compared by name)."""
+    found: tuple[object, ...] = _FIELDS(view)
+    return found
+
+
+_make_view = slot_maker(View)
+"""Build a View from its fields in order, skipping the frozen class's slow __init__."""
 
 
 def view_of(state: GameState, seat: int | None) -> View:
@@ -252,22 +263,21 @@ def view_of(state: GameState, seat: int | None) -> View:
     pending = None
     if state.pending is not None:
         pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
-    return View(
-        variant=variant, seat=seat, phase=state.phase,
-        first_leader=state.records[0].seat if state.records else state.leader,
-        leader=state.leader, current_player=state.current_player,
-        hand=state.hand(seat) if seat is not None else (),
-        follower_pile=state.follower_pile(seat) if seat is not None else (),
-        hand_sizes=tuple(mask.bit_count() for mask in state.hand_masks),
-        follower_sizes=tuple(mask.bit_count() for mask in state.follower_masks),
-        draw_pile_size=len(state.draw_pile), face_up=state.face_up_cards,
-        trick=state.trick_cards,
-        score_piles=tuple(state.score_pile(s) for s in range(variant.players)),
-        discard=discard, unseen_discards=sum(unseen.values()),
-        zones=_zones(state), power_states=tuple(zip(variant.tables.faction_names,
-                                                     state.power_states)),
-        history=history, pending=pending,
-        legal_moves=state.legal_moves() if mine else (),
+    cards_in = variant.cards_in
+    return _make_view(  # View's fields, in order (built as View(...) would build it)
+        variant, seat, state.phase,
+        state.records[0].seat if state.records else state.leader,
+        state.leader, state.current_player,
+        cards_in(state.hand_masks[seat]) if seat is not None else (),
+        cards_in(state.follower_masks[seat]) if seat is not None else (),
+        tuple([mask.bit_count() for mask in state.hand_masks]),
+        tuple([mask.bit_count() for mask in state.follower_masks]),
+        len(state.draw_pile), state.face_up_cards, state.trick_cards,
+        tuple([cards_in(mask) for mask in state.score_masks]),
+        discard, sum(unseen.values()),
+        _zones(state) if state.zones else (),
+        tuple(zip(variant.tables.faction_names, state.power_states)),
+        history, pending, state.legal_moves() if mine else (),
     )
 
 
@@ -325,6 +335,9 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
     """The records as ``seat`` sees them, and the unseen cards now in the discard."""
     tables = state.variant.tables
     start, (done, seen, hidden) = _cached_prefix(state, seat)
+    records = state.records
+    if not any(records[index].raw_events for index in range(start, len(records))):
+        return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
     hidden_ordered = {
         ref for ref, index in tables.zone_lookup.items()
         if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
@@ -336,7 +349,7 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
     for index in range(start, len(state.records)):
         record = state.records[index]
         if not record.raw_events:
-            out.append(ViewRecord(record.seat, record.move))
+            out.append(_quiet(record.seat, record.move))
             continue
         events = [_project(e, seat, known, unseen, tables.revealing_zones)
                   for e in record.events]
@@ -349,6 +362,21 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
             _PREFIXES.pop(next(iter(_PREFIXES)))
         _PREFIXES[(id(tables), seat, id(record), end)] = (tables, record, (prefix, k, u))
     return tuple(out), unseen
+
+
+_QUIET: dict[tuple[int, int], tuple[Move, ViewRecord]] = {}
+"""The view record of a move that caused no event, per seat and move object (the
+variant's own move, kept with it so its id stays its own): one object serves every
+view (and equal views compare it by identity)."""
+
+
+def _quiet(seat: int, move: Move) -> ViewRecord:
+    found = _QUIET.get((seat, id(move)))
+    if found is None or found[0] is not move:
+        if len(_QUIET) > 8192:
+            _QUIET.clear()
+        found = _QUIET[(seat, id(move))] = (move, ViewRecord(seat, move))
+    return found[1]
 
 
 _PLAIN = frozenset({TrickCompleted, FaceUpTurned, FaceUpTaken, LeaderChosen, PhaseStarted,

@@ -33,6 +33,7 @@ class Knights(FactionPower):
         beat_all: Rule option ``knights_beat_all_goblins`` (R4).
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "knights"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"rank_key"})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
@@ -71,6 +72,7 @@ class Knights(FactionPower):
 class Undead(FactionPower):
     """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "undead"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
@@ -85,6 +87,7 @@ class Undead(FactionPower):
 class Dwarves(FactionPower):
     """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dwarves"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
@@ -99,6 +102,7 @@ class Dwarves(FactionPower):
 class Doppelgangers(FactionPower):
     """Wild cards: always playable, count as the lead faction when following (R2, R3)."""
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "doppelgangers"
 
     def counts_as(self, lead: str) -> str:

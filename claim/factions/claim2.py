@@ -53,6 +53,7 @@ _SCORE, _WAITING = Zone.SCORE, Zone.WAITING
 class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "gnomes"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
@@ -90,6 +91,7 @@ class Giants(FactionPower):
         prey: The faction a Giant smashes (parameter, default ``"gnomes"``).
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "giants"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     priority: ClassVar[int] = 40
@@ -158,6 +160,7 @@ class Dragons(FactionPower):
         lead: Rule option ``dragon_lead``: ``"last_card"`` or ``"last_dragon"``.
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dragons"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"next_leader"})
     priority: ClassVar[int] = 10
@@ -195,6 +198,7 @@ class Trolls(FactionPower):
             without Trolls delivers: ``"fifo"``, ``"lowest"`` or ``"highest"``.
     """
 
+    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "trolls"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (

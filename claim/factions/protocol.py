@@ -247,6 +247,13 @@ class FactionPower:
     lays_in_front: ClassVar[bool] = False
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
+    public_hooks: ClassVar[bool] = False
+    """Whether every hook of this power decides from public information alone: the
+    cards played, public zones and piles, power states; never a hand, a follower
+    pile, the draw pile or a hidden zone (a Seer's peek and its R15 merge read the
+    draw pile: False). Determinization (`claim.sampling`) builds a sampled state
+    directly, without replaying the game, only when every power of the variant says
+    so; the default (False) is always safe. The neutral power (Goblins) is public."""
 
     pure_hooks: ClassVar[frozenset[str]] = frozenset()
     """Trick hooks whose answer depends on the trick alone, never on ``trick.state``,

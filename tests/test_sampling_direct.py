@@ -1,0 +1,135 @@
+"""Determinization built directly (claim._direct) against the replaying reference.
+
+RULES 7 and issue #10: a sampled state is consistent with the view (its view for the
+seat equals the view) and the public history is legal from the sampled deal. The
+direct path builds the state without replaying; these tests replay the sampled deal
+with `GameState.apply` and require the very same state (records, card ids and deal
+included), on every eligible built-in variant and on random house mixes of the
+factions whose powers are public (2-4 players: the 3-4 player recruiting questions
+take the path that applies the last moves).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import claim
+from claim._direct import direct_ok
+from claim.loading import builtin_variants
+from claim.sampling import Sampler
+from claim.state import GameState
+from claim.views import View
+
+PUBLIC = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "trolls",
+          "gnomes", "giants"]
+"""Factions whose powers decide from public information only (``public_hooks``)."""
+
+
+def _positions(variant: claim.Variant, games: int, every: int) -> list[GameState]:
+    out = []
+    for game in range(games):
+        rng = random.Random(game)
+        state = claim.new_game(variant, rng=rng)
+        while not state.is_over:
+            if len(state.records) % every == game % every:
+                out.append(state)
+            state = state.apply(rng.choice(state.legal_moves()))
+        out.append(state)
+    return out
+
+
+def _replayed(variant: claim.Variant, deal: claim.sampling.Deal, view: View) -> GameState:
+    state = deal.start(variant)
+    for record in view.history:
+        state = state.apply(record.move)  # raises if a recorded move were illegal
+    return state
+
+
+def _check_direct(variant: claim.Variant, games: int = 4, every: int = 3) -> int:
+    checked = 0
+    for state in _positions(variant, games, every):
+        for seat in [*range(variant.players), None]:
+            view = state.view(seat)
+            sampler = Sampler(view)
+            assert sampler.direct
+            for draw in range(2):
+                deal, sampled = sampler.sample_deal(random.Random(draw + 7 * checked))
+                assert sampled == _replayed(variant, deal, view)
+                assert sampled.view(seat) == view
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("name", [n for n in builtin_variants()
+                                  if direct_ok(claim.load_variant(n))])
+def test_direct_states_equal_the_replay_on_builtin_variants(name: str) -> None:
+    """RULES 7: the state built directly is the one replaying the sampled deal gives."""
+    assert _check_direct(claim.load_variant(name)) > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_direct_states_equal_the_replay_on_random_public_mixes(players: int) -> None:
+    """The same on random house mixes of public powers, 2-4 players (recruiting
+    questions, R15, with 3-4 players; Gnomes in front and Giants' smash, RULES 4)."""
+    rng = random.Random(players)
+    mixes = 0
+    while mixes < 3:
+        factions = rng.sample(PUBLIC, 5 if players == 2 else 7)
+        try:
+            variant = claim.mix(factions, players=players, house=True)
+        except claim.VariantError:
+            continue  # a deck that cannot be dealt (RULES 2): draw another mix
+        mixes += 1
+        assert direct_ok(variant)
+        assert _check_direct(variant, games=2, every=5) > 10
+
+
+def test_direct_and_replay_draw_the_same_sample() -> None:
+    """With the same seed both paths draw the same deal and reach the same state: the
+    direct path changes the cost of a sample, not its weights (uniform with 2 players)."""
+    variant = claim.load_variant("claim")
+    for state in _positions(variant, 2, 4):
+        view = state.view(0)
+        direct, replay = Sampler(view), Sampler(view, direct=False)
+        assert direct.direct and not replay.direct
+        for seed in range(3):
+            assert direct.sample_deal(random.Random(seed)) == replay.sample_deal(
+                random.Random(seed))
+
+
+@pytest.mark.parametrize("name", ["claim2", "mercenary-moon", "frost-court-3p", "magic-maps"])
+def test_variants_with_hidden_reads_chance_or_dynamic_rules_replay(name: str) -> None:
+    """Seers read the draw pile (R10, R15 merge), E12 needs chance, E3/E13 make the
+    follow rule dynamic: these variants keep the replaying path."""
+    variant = claim.load_variant(name)
+    assert not direct_ok(variant)
+    state = _positions(variant, 1, 10)[2]
+    sampler = Sampler(state.view(0))
+    assert not sampler.direct
+    assert sampler.sample(random.Random(0)).view(0) == state.view(0)
+
+
+def test_a_plugin_power_is_not_public_by_default() -> None:
+    """A power must declare ``public_hooks`` itself: the default replays (safe)."""
+    from claim.factions.protocol import FactionPower
+
+    assert FactionPower.public_hooks is False
+    variant = claim.load_variant("claim2")
+    seers = variant.tables.powers[variant.tables.faction_index["seers"]]
+    assert type(seers).public_hooks is False
+
+
+def test_cards_in_reads_every_mask_in_deck_order() -> None:
+    """`Variant.cards_in` (a byte at a time) lists a mask's cards in deck order."""
+    variant = claim.load_variant("knights-3p")
+    deck = variant.deck
+    rng = random.Random(3)
+    for _ in range(500):
+        mask = rng.getrandbits(len(deck))
+        assert variant.cards_in(mask) == tuple(deck[i] for i in range(len(deck))
+                                               if mask >> i & 1)
+    assert variant.cards_in(0) == ()
+    with pytest.raises(IndexError):
+        variant.cards_in(1 << len(deck))
