@@ -328,7 +328,7 @@ def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], li
     events: list[RawEvent] = []
     advance(board, events)
     assert board.phase is OVER
-    return board.scores, board.zones, board.discard
+    return board.scores, board.writable_zones(), board.discard
 
 
 def winner(kt: KernelTables, scores: list[int]) -> int | None:
