@@ -16,6 +16,7 @@ from claim._cache import per_variant
 from claim.errors import SaveError, quote
 from claim.gamerecord import card_names
 from claim.state import GameState
+from claim.tables import ByteChunks, byte_chunks, gather
 from claim.variant import Variant
 
 __all__ = ["check_snapshot", "plain", "snapshot"]
@@ -35,13 +36,9 @@ def plain(value: Hashable, path: str = "$") -> Any:
 
 
 @per_variant
-def _name_chunks(variant: Variant) -> tuple[tuple[tuple[str, ...], ...], ...]:
+def _name_chunks(variant: Variant) -> ByteChunks[str]:
     """Per 8 card ids, the notation of the cards of each byte value (deck order)."""
-    deck = card_names(variant)
-    return tuple(
-        tuple(tuple(deck[base + i] for i in range(8) if byte >> i & 1 and base + i < len(deck))
-              for byte in range(256))
-        for base in range(0, len(deck), 8))
+    return byte_chunks(card_names(variant))
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
@@ -53,13 +50,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         return [deck[c] for c in ids]
 
     def pile(mask: int) -> list[str]:
-        out: list[str] = []
-        for chunk in chunks:
-            if not mask:
-                break
-            out += chunk[mask & 255]
-            mask >>= 8
-        return out
+        return list(gather(mask, chunks))
 
     tables = variant.tables
     zones: dict[str, Any] = {}

@@ -15,8 +15,8 @@ import itertools
 import operator
 import types
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -31,7 +31,7 @@ from claim.zones import Phase, Zone
 if TYPE_CHECKING:
     from claim.variant import Variant
 
-__all__ = ["DeckTables", "HookTable", "build_tables", "ids_in"]
+__all__ = ["DeckTables", "HookTable", "build_tables", "byte_chunks", "gather", "ids_in"]
 
 
 def ids_in(mask: int) -> Iterator[int]:
@@ -40,6 +40,33 @@ def ids_in(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+T = TypeVar("T")
+
+ByteChunks = tuple[tuple[tuple[T, ...], ...], ...]
+"""Per 8 card ids, the items of each of the 256 byte values (see `byte_chunks`)."""
+
+
+def byte_chunks(items: Sequence[T]) -> ByteChunks[T]:
+    """Per 8 card ids of ``items`` (one per card id, in deck order), the items of
+    each of the 256 byte values, so that `gather` reads a mask a byte at a time."""
+    return tuple(
+        tuple(tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < len(items))
+              for byte in range(256))
+        for base in range(0, len(items), 8))
+
+
+def gather(mask: int, chunks: ByteChunks[T]) -> tuple[T, ...]:
+    """The items of the card ids in ``mask``, in deck order (``chunks`` from
+    `byte_chunks`; bits beyond them are ignored)."""
+    out: tuple[T, ...] = ()
+    for chunk in chunks:
+        if not mask:
+            break
+        out += chunk[mask & 255]
+        mask >>= 8
+    return out
 
 
 @attrs.frozen(slots=True)

@@ -25,7 +25,7 @@ from claim._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
 from claim.cards import Card, Faction, PowerSpec, parse_card_text
 from claim.errors import UnknownNameError, VariantError, quote, shorten
 from claim.factions.protocol import RuleOption, option_fields, registry
-from claim.tables import DeckTables, build_tables, ids_in
+from claim.tables import ByteChunks, DeckTables, build_tables, byte_chunks, gather, ids_in
 
 __all__ = ["HAND_SIZES", "Variant"]
 
@@ -318,16 +318,9 @@ class Variant:
 
     def cards_in(self, mask: int) -> tuple[Card, ...]:
         """The cards in a mask, in deck order."""
-        chunks = _card_chunks(self)
         if mask >> len(self.tables.deck) or mask < 0:
             raise IndexError(f"card ids beyond the deck in the mask {mask:#x}")
-        out: tuple[Card, ...] = ()
-        for chunk in chunks:
-            if not mask:
-                break
-            out += chunk[mask & 255]
-            mask >>= 8
-        return out
+        return gather(mask, _card_chunks(self))
 
     def parse_card(self, text: str) -> Card:
         """Read a card of this variant in notation (``"Kn7"``).
@@ -356,11 +349,7 @@ def _rebuild(
 
 
 @per_variant
-def _card_chunks(variant: Variant) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+def _card_chunks(variant: Variant) -> ByteChunks[Card]:
     """Per 8 card ids of the deck, the cards of each of the 256 byte values, so that
     `Variant.cards_in` reads a mask a byte at a time."""
-    deck = variant.tables.deck
-    return tuple(
-        tuple(tuple(deck[base + i] for i in range(8) if byte >> i & 1 and base + i < len(deck))
-              for byte in range(256))
-        for base in range(0, len(deck), 8))
+    return byte_chunks(variant.tables.deck)
