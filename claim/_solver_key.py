@@ -12,26 +12,18 @@ The *bounds* bound the result before the hands are empty: the result if every ca
 not yet scored went to seat 0, and if every one went to seat 1 (see
 `KeyMaker.bounds` for why these are the best and worst cases). They are used only
 when every power of the variant is known to keep score piles growing and to leave the
-votes alone (see `MONOTONE_POWERS`).
+votes alone (`FactionPower.monotone_votes`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from claim.factions.protocol import FactionPower
 from claim.state import GameState
 from claim.tables import DeckTables, ids_in
 
-__all__ = ["MONOTONE_POWERS", "KeyMaker"]
-
-MONOTONE_POWERS = frozenset({
-    "FactionPower", "Knights", "Undead", "Dwarves", "Doppelgangers", "Gnomes", "Giants",
-    "Dragons", "Trolls", "Seers", "Unicorns", "Mermaids", "Werewolves", "Yetis", "Satyrs",
-    "Zombies", "Druids", "Shapeshifters", "Ghosts", "Basilisks", "Frostbeasts",
-})
-"""Power classes that never take a card out of a score pile and never change how a
-vote is counted: cards only join score piles, or leave the game from outside them.
-(Not so: Dark Elves, Ice Kings and Queens, Cyclops, Elf-Orcs, Awakeners.)"""
+__all__ = ["KeyMaker"]
 
 
 _NO_CARD = -(10**9)
@@ -68,8 +60,8 @@ class KeyMaker:
         )
         self._voter_masks = tuple(tables.faction_masks[fi] for fi in tables.voters)
         self._values = tables.card_value
-        names = {type(power).__name__ for power in tables.powers}
-        self.decides_early = names <= MONOTONE_POWERS
+        self.decides_early = all(type(power) is FactionPower or type(power).monotone_votes
+                                 for power in tables.powers)
         self._voting_mask = sum(self._voter_masks)
         self._canon: dict[int, int] = {}
         self._parts: dict[int, tuple[int, int, int]] = {}

@@ -33,6 +33,8 @@ class Knights(FactionPower):
         beat_all: Rule option ``knights_beat_all_goblins`` (R4).
     """
 
+    monotone_votes: ClassVar[bool] = True
+
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "knights"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"rank_key"})
@@ -72,6 +74,8 @@ class Knights(FactionPower):
 class Undead(FactionPower):
     """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "undead"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
@@ -87,6 +91,8 @@ class Undead(FactionPower):
 class Dwarves(FactionPower):
     """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dwarves"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
@@ -101,6 +107,8 @@ class Dwarves(FactionPower):
 @attrs.frozen
 class Doppelgangers(FactionPower):
     """Wild cards: always playable, count as the lead faction when following (R2, R3)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "doppelgangers"

@@ -53,6 +53,8 @@ _SCORE, _WAITING = Zone.SCORE, Zone.WAITING
 class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "gnomes"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
@@ -90,6 +92,8 @@ class Giants(FactionPower):
     Attributes:
         prey: The faction a Giant smashes (parameter, default ``"gnomes"``).
     """
+
+    monotone_votes: ClassVar[bool] = True
 
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "giants"
@@ -160,6 +164,8 @@ class Dragons(FactionPower):
         lead: Rule option ``dragon_lead``: ``"last_card"`` or ``"last_dragon"``.
     """
 
+    monotone_votes: ClassVar[bool] = True
+
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dragons"
     pure_hooks: ClassVar[frozenset[str]] = frozenset({"next_leader"})
@@ -197,6 +203,8 @@ class Trolls(FactionPower):
         queue_order: Rule option ``troll_queue_order``: which waiting Troll a trick
             without Trolls delivers: ``"fifo"``, ``"lowest"`` or ``"highest"``.
     """
+
+    monotone_votes: ClassVar[bool] = True
 
     public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "trolls"
@@ -255,6 +263,8 @@ class Trolls(FactionPower):
 @attrs.frozen
 class Seers(FactionPower):
     """Phase 1: winning with a Seer lets the winner peek and choose (RULES 4, R10)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "seers"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})

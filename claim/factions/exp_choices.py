@@ -129,6 +129,8 @@ class ElfOrcs(FactionPower):
 class Shapeshifters(FactionPower):
     """Phase 1: a Shapeshifter played from a hand swaps with a face-up card (E5, E20)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     name: ClassVar[str] = "shapeshifters"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
@@ -149,6 +151,8 @@ class Shapeshifters(FactionPower):
 @attrs.frozen
 class Ghosts(FactionPower):
     """Phase 1: a Ghost's player may keep it as their follower instead (E6, E21, E26)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "ghosts"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})

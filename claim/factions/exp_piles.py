@@ -55,6 +55,8 @@ SECOND_DECK = ZoneSpec("second deck", per_seat=False, ordered=True, public=False
 class Zombies(FactionPower):
     """Phase 1: a trick won by a Zombie gives its winner the losing card (E7, E21)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     name: ClassVar[str] = "zombies"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     priority: ClassVar[int] = 20
@@ -77,6 +79,8 @@ class Zombies(FactionPower):
 @attrs.frozen
 class Frostbeasts(FactionPower):
     """Phase 2: a trick won by a Frostbeast loses its other cards (E9, E22)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "frostbeasts"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
@@ -102,6 +106,8 @@ class Frostbeasts(FactionPower):
 @attrs.frozen
 class Yetis(FactionPower):
     """Both phases: the player who wins with a Yeti does not lead next (E10)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "yetis"
     priority: ClassVar[int] = 20

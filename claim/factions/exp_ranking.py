@@ -46,6 +46,8 @@ def _count(state: GameState, mask: int, faction: str) -> int:
 class Basilisks(FactionPower):
     """Both phases: a Basilisk matching a current value takes that card and wins (E2)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     name: ClassVar[str] = "basilisks"
     priority: ClassVar[int] = 80
 
@@ -90,6 +92,8 @@ class Basilisks(FactionPower):
 class Unicorns(FactionPower):
     """Phase 2: each Unicorn in a score pile raises its owner's non-Unicorn cards (E25)."""
 
+    monotone_votes: ClassVar[bool] = True
+
     name: ClassVar[str] = "unicorns"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
@@ -104,6 +108,8 @@ class Unicorns(FactionPower):
 @attrs.frozen
 class Mermaids(FactionPower):
     """Both phases: each Mermaid in a score pile lowers its owner's cards by 1 (E1)."""
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "mermaids"
 
@@ -121,6 +127,8 @@ class Druids(FactionPower):
     public zone ``"in front"``; those still there when phase 2 begins apply to their
     owner's first phase 2 card (E23), so the power acts in both phases.
     """
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "druids"
     priority: ClassVar[int] = 55
@@ -157,6 +165,8 @@ class Werewolves(FactionPower):
     The power state is the moon: False (no moon, the start) or True.
     """
 
+    monotone_votes: ClassVar[bool] = True
+
     name: ClassVar[str] = "werewolves"
     priority: ClassVar[int] = 20
 
@@ -192,6 +202,8 @@ class Satyrs(FactionPower):
     The power state records whether the current trick is a Satyr trick, fixed when
     its face-up cards are turned (E18).
     """
+
+    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "satyrs"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})

@@ -247,6 +247,13 @@ class FactionPower:
     lays_in_front: ClassVar[bool] = False
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
+    monotone_votes: ClassVar[bool] = False
+    """Whether this power never takes a card out of a score pile and never changes
+    how a vote is counted (cards only join score piles, or leave the game from
+    outside them). The phase 2 solver bounds results early only when every power of
+    the variant says so; the default (False) is always safe. The neutral power
+    (Goblins) keeps votes monotone. (Not so: Dark Elves, Ice Kings and Queens,
+    Cyclops, Elf-Orcs, Awakeners.)"""
     public_hooks: ClassVar[bool] = False
     """Whether every hook of this power decides from public information alone: the
     cards played, public zones and piles, power states; never a hand, a follower
