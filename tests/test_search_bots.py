@@ -20,6 +20,7 @@ TINY: dict[str, bots.Bot] = {
     "heuristic": HeuristicBot(),
     "ismcts": IsmctsBot(iterations=8),
     "ismcts-solver": IsmctsBot(iterations=4, solver_cards=4),
+    "ismcts-pool": IsmctsBot(iterations=12, determinizations=3),
     "pimc": PimcBot(samples=2, rollouts=1),
     "pimc-solver": PimcBot(samples=2, rollouts=2, solver_cards=4),
 }
@@ -130,11 +131,67 @@ def test_ismcts_stopping_early_plays_what_the_full_budget_plays(variant: str,
 
 @pytest.mark.parametrize(("key", "value"), [("iterations", 0), ("iterations", 2.5),
                                             ("iterations", True), ("seconds", 0),
-                                            ("seconds", "1"), ("seconds", -0.5)])
+                                            ("seconds", "1"), ("seconds", -0.5),
+                                            ("determinizations", 0),
+                                            ("determinizations", 1.5)])
 def test_ismcts_refuses_a_budget_that_is_not_positive(key: str, value: object) -> None:
     """A budget that is not a positive number would never stop (or never start)."""
     with pytest.raises(claim.ArgumentError, match=key):
         IsmctsBot(**{key: value})  # type: ignore[arg-type]
+
+
+def _counting_samples(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count every determinization drawn (`Sampler.sample` calls)."""
+    drawn: list[int] = []
+    real = Sampler.sample
+
+    def counted(self: Sampler, rng: random.Random, tries: int = 200) -> GameState:
+        drawn.append(1)
+        return real(self, rng, tries)
+
+    monkeypatch.setattr(Sampler, "sample", counted)
+    return drawn
+
+
+@pytest.mark.parametrize(("pool", "expected"), [(None, 20), (3, 3), (64, 20)])
+def test_ismcts_draws_at_most_its_pool_of_determinizations(
+        monkeypatch: pytest.MonkeyPatch, pool: int | None, expected: int) -> None:
+    """Issue #11 (ismcts over determinizations): a pool of K determinizations is
+    drawn once each and cycled; without a pool every iteration draws its own."""
+    drawn = _counting_samples(monkeypatch)
+    state = _advance("claim2", 3, 5)
+    view = state.view(state.current_player or 0)
+    assert view.phase is Phase.RECRUIT and len(view.legal_moves) > 1
+    IsmctsBot(iterations=20, solver_nodes=0, stop_early=False,
+              determinizations=pool).choose(view, random.Random(1))
+    assert len(drawn) == expected
+
+
+def test_ismcts_pool_changes_nothing_until_it_is_full() -> None:
+    """The first K iterations of a pooled search draw exactly the determinizations
+    a fresh search draws, so within K iterations both play the same move."""
+    for seed in range(5):
+        state = _advance("claim2", seed, 3 + 2 * seed)
+        if len(state.legal_moves()) < 2:
+            continue
+        view = state.view(state.current_player or 0)
+        pooled = IsmctsBot(iterations=16, determinizations=16)
+        fresh = IsmctsBot(iterations=16, determinizations=None)
+        assert pooled.choose(view, random.Random(seed)) == fresh.choose(view,
+                                                                        random.Random(seed))
+
+
+def test_ismcts_draws_one_state_once_the_view_fixes_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-player phase 2 where the solver is exact: every card the bot has not
+    seen is in the other hand, so the view allows one state (up to identical
+    cards) and the search draws it once, whatever the pool."""
+    state = _phase_2("claim", 5, 9)
+    view = state.view(state.current_player or 0)
+    drawn = _counting_samples(monkeypatch)
+    IsmctsBot(iterations=30, solver_nodes=0, stop_early=False,
+              determinizations=None).choose(view, random.Random(2))
+    assert len(drawn) == 1
 
 
 def _phase_2(variant: str, seed: int, cards: int) -> GameState:

@@ -154,16 +154,30 @@ class IsmctsBot:
             play a best move (`solved_move`); 0: never.
         stop_early: Stop once the leading root move cannot be overtaken (False:
             always spend the whole budget).
+        determinizations: At most this many distinct determinizations per move:
+            iteration ``i`` searches determinization ``i % determinizations``,
+            drawn the first time it is needed (None: a fresh one every
+            iteration; the first ``determinizations`` iterations are the same
+            either way). Drawing one costs as much as several iterations when
+            the sampler must replay the game (`claim.sampling.Sampler.direct`
+            false), so a pool buys more iterations within a time budget. Once
+            the view fixes the state (two-player phase 2 where the solver is
+            exact) one determinization serves every iteration.
 
     Raises:
-        ArgumentError: ``iterations`` or ``seconds`` is not a positive number.
+        ArgumentError: ``iterations``, ``seconds`` or ``determinizations`` is not
+            a positive number.
     """
 
     def __init__(self, iterations: int | None = None, seconds: float | None = None,
                  exploration: float = 0.7, solver_cards: int = 0,
-                 solver_nodes: int = 10_000, stop_early: bool = True) -> None:
+                 solver_nodes: int = 10_000, stop_early: bool = True,
+                 determinizations: int | None = 64) -> None:
         if iterations is not None and not _positive(iterations, int):
             raise ArgumentError("iterations", iterations, "a positive int or None")
+        if determinizations is not None and not _positive(determinizations, int):
+            raise ArgumentError("determinizations", determinizations,
+                                "a positive int or None")
         if seconds is not None and not _positive(seconds, (int, float)):
             raise ArgumentError("seconds", seconds, "a positive number of seconds or None")
         self.iterations = iterations
@@ -172,6 +186,7 @@ class IsmctsBot:
         self.solver_cards = solver_cards
         self.solver_nodes = solver_nodes
         self.stop_early = stop_early
+        self.determinizations = determinizations
 
     def choose(self, view: View, rng: random.Random) -> Move:
         """A best move by the solver in a two-player phase 2 (see `solved_move`),
@@ -186,11 +201,11 @@ class IsmctsBot:
         if exact is not None:
             return exact
         root = _Node()
-        sampler = Sampler(view)
+        draw = _Draws(Sampler(view), self.determinizations)
         budget = _Budget(self.iterations, None if stop is None
                          else max(stop - time.perf_counter(), 1e-6))
         while True:
-            self._iterate(root, sampler.sample(rng), rng)
+            self._iterate(root, draw(rng), rng)
             if budget.spent(_lead(root) if self.stop_early else 0):
                 break
         return max(moves, key=lambda m: root.children[m].visits if m in root.children
@@ -229,7 +244,36 @@ class IsmctsBot:
 
     def __repr__(self) -> str:
         return (f"IsmctsBot(iterations={self.iterations}, seconds={self.seconds}, "
-                f"solver_cards={self.solver_cards}, solver_nodes={self.solver_nodes})")
+                f"solver_cards={self.solver_cards}, solver_nodes={self.solver_nodes}, "
+                f"determinizations={self.determinizations})")
+
+
+class _Draws:
+    """The determinizations of one search: drawn fresh, or cycled through a pool."""
+
+    def __init__(self, sampler: Sampler, pool: int | None) -> None:
+        self.sampler = sampler
+        self.pool = pool
+        self.drawn: list[GameState] = []
+        self.count = 0
+        view = sampler.view
+        if view.variant.players == 2 and view.phase is Phase.SUPPORT:
+            from claim.solver import applies
+
+            first = sampler.sample(random.Random(0))
+            if applies(first):  # the view fixes the state: one serves every iteration
+                self.pool, self.drawn = 1, [first]
+
+    def __call__(self, rng: random.Random) -> GameState:
+        """The next determinization (drawn with ``rng`` when a new one is needed)."""
+        pool, drawn = self.pool, self.drawn
+        if pool is None:
+            return self.sampler.sample(rng)
+        index = self.count % pool
+        self.count += 1
+        if index == len(drawn):
+            drawn.append(self.sampler.sample(rng))
+        return drawn[index]
 
 
 def _positive(value: object, kinds: type | tuple[type, ...]) -> bool:
