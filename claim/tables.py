@@ -86,6 +86,10 @@ class DeckTables:
     card_value: tuple[int, ...]
     card_bits: tuple[int, ...]
     """Per card id: ``1 << id``."""
+    rank_base: tuple[int, ...]
+    """Per card id: its packed default rank key (`claim.engine.tricks.rank`) at
+    position 0 in group 0, from its printed value: the key of a card at position
+    ``p`` in group ``g`` is ``rank_base[id] + (g << 48) - p``."""
     faction_masks: tuple[int, ...]
     powers: tuple[FactionPower, ...]
     lead_of: tuple[int, ...]
@@ -410,6 +414,7 @@ def build_tables(variant: Variant) -> DeckTables:
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
+        rank_base=tuple(((c.value + 2**15) << 32) + (2**15 << 16) + 2**15 for c in deck),
         faction_masks=tuple(faction_masks),
         powers=powers,
         lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),

@@ -74,6 +74,8 @@ def rank(
     card's faction overrides ``rank_key``. In a plain trick (``lead`` -1) only the
     values rank.
     """
+    if not rank_mask and values is None:
+        return _rank_printed(cards, tables, lead)
     counts = tables.counts_masks[lead] if lead >= 0 else 0
     printed = tables.card_value
     keys = []
@@ -89,6 +91,30 @@ def rank(
                         | (2**15 - position))
         else:
             keys.append(_packed(key))
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
+
+
+_LEAD_GROUP, _OTHER_GROUP = 9 << 48, 8 << 48
+_FIRST_WINS, _SECOND_WINS = (0, 1), (1, 0)
+
+
+def _rank_printed(cards: tuple[int, ...], tables: DeckTables, lead: int) -> tuple[int, ...]:
+    """`rank` when no hook takes part and printed values rank (most tricks): the
+    same keys, from the per-card table ``rank_base``."""
+    base = tables.rank_base
+    if lead < 0:
+        keys = [base[card] + _OTHER_GROUP - position for position, card in enumerate(cards)]
+    else:
+        counts = tables.counts_masks[lead]
+        if len(cards) == 2:  # two players: one comparison
+            second = cards[1]
+            return _FIRST_WINS if base[cards[0]] + _LEAD_GROUP > base[second] - 1 + (
+                _LEAD_GROUP if counts >> second & 1 else _OTHER_GROUP) else _SECOND_WINS
+        keys = [base[cards[0]] + _LEAD_GROUP]
+        for position in range(1, len(cards)):
+            card = cards[position]
+            keys.append(base[card] - position
+                        + (_LEAD_GROUP if counts >> card & 1 else _OTHER_GROUP))
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
