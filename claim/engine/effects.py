@@ -176,15 +176,18 @@ def _place_simply(
         moved.add(card)
         events.append((Placed, board.variant.tables.deck[card], zone, seat))
         return True
-    if card >= len(board.variant.tables.deck):
+    deck = board.variant.tables.deck
+    if card >= len(deck):
         return False
     target = _simple_target(board, zone, seat)
     if target is None:
         return False
+    event: RawEvent | None = None
     if origin is _TRICK:
         if not board.unplaced & bit:
             return False
         board.unplaced ^= bit
+        event = (Placed, deck[card], zone, seat)  # what `_record` says of the trick's cards
     elif origin is _FACE_UP and card in board.face_up:
         board.face_up.remove(card)
     elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
@@ -199,7 +202,10 @@ def _place_simply(
     else:
         holder[index] |= bit
     moved.add(card)
-    _record(board, effect, card, events)
+    if event is None:
+        _record(board, effect, card, events)
+    else:
+        events.append(event)
     return True
 
 

@@ -228,9 +228,9 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     if trick is not None:
         if present & hooks.capture_mask:
             trick = _capture(board, trick, hooks, present, events)
-        placed = _place(board, trick, hooks, movable, events) if (
-            movable & hooks.placer_mask or hooks.always_placers) else []
         after = present & hooks.after_mask or won & hooks.after_win_mask
+        placed = _place(board, trick, hooks, movable, events, bool(after)) if (
+            movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed if after else None)
         if after:
             for fi in hooks.after:
@@ -312,9 +312,10 @@ def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
 
 
 def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
-           events: list[RawEvent]) -> list[Placement]:
+           events: list[RawEvent], collect: bool) -> list[Placement]:
     """Carry out the ``place`` hooks (for cards in the trick or waiting in a shared
-    zone); return the placements they made."""
+    zone); return the placements they made when ``collect`` (an ``after_place`` hook
+    will read them), else an empty list."""
     tables = board.variant.tables
     placed: list[Placement] = []
     cards = trick.cards
@@ -323,11 +324,15 @@ def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
         if not movable & fmask and fi not in hooks.always_placers:
             continue
         mine = fmask & board.unplaced
-        positions = tuple(p for p in range(len(cards)) if mine >> cards[p] & 1) if mine else ()
+        positions = tuple([p for p, card in enumerate(cards) if mine >> card & 1]
+                          ) if mine else ()
         effects = tables.powers[fi].place(trick, positions)
         if effects is not None:
-            board.queue += carry_out(board, fi, effects, events)
-            placed += [e for e in effects if isinstance(e, Placement)]
+            steps = carry_out(board, fi, effects, events)
+            if steps:
+                board.queue += steps
+            if collect:
+                placed += [e for e in effects if isinstance(e, Placement)]
     return placed
 
 
