@@ -127,12 +127,16 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
     labels.add(option.label)
     size = len(board.variant.tables.deck)
     for effect in option.effects:
-        if isinstance(effect, (Placement, Exchange, Reveal)):
+        if effect.__class__ is Placement or effect.__class__ is Reveal:
+            card, other = effect.card, 0  # (getattr with a default raises inside: slow)
+        elif isinstance(effect, (Placement, Exchange, Reveal)):
             card, other = effect.card, getattr(effect, "other", 0)
-            if (card.__class__ is not int or other.__class__ is not int
-                    or not 0 <= card < size or not 0 <= other < size):
-                raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
-                                 "this deck", _name(board, owner), effect)
+        else:
+            continue
+        if (card.__class__ is not int or other.__class__ is not int
+                or not 0 <= card < size or not 0 <= other < size):
+            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
+                             "this deck", _name(board, owner), effect)
 
 
 L = TypeVar("L", bound="Labelled")

@@ -115,7 +115,10 @@ class Giants(FactionPower):
         when an opponent has a card of the prey of its value in front (R15)."""
         state = trick.state
         prey = state.variant.faction_mask(self.prey)
-        if not any(mask & prey for mask in state.in_front_masks):
+        for mask in state.in_front_masks:
+            if mask & prey:
+                break
+        else:
             return []  # no prey in front of anyone: nothing to smash
         deck = state.variant.tables.deck
         return [
@@ -233,6 +236,8 @@ class Trolls(FactionPower):
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Score the highest Troll of the trick, else one waiting; the rest wait (R9)."""
         winner = trick.winner
+        if len(positions) == 1:  # the common case: one Troll, it scores
+            return [Placement(trick.cards[positions[0]], _SCORE, winner)]
         if positions:
             ordered = sorted(positions, key=lambda p: trick.card(p).value)
             best = ordered.pop()
@@ -294,8 +299,8 @@ class Seers(FactionPower):
         if deck[card].faction != self.faction:
             return None
         top = state.draw_pile[0]
-        first = deck[state.face_up[0]]
-        same = deck[top] == first and all(deck[c] == first for c in state.face_up)
+        drawn = deck[top]
+        same = all(deck[c] == drawn for c in state.face_up)  # face_up is not empty
         outcome = ("take", deck[top]) if same else "take top"  # R15: no real choice
         take_top = Option("take top", (Placement(top, Zone.FOLLOWERS, winner, Zone.DRAW_PILE),),
                           outcome)
