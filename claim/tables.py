@@ -143,6 +143,12 @@ class DeckTables:
     """The indices of the declared zones shared by all seats (a waiting line)."""
     zone_lookup: Mapping[object, int]
     """Declared zones by name, and by the `Zone` member of the same name."""
+    seat_zone_lookup: Mapping[object, int]
+    """The per-seat entries of ``zone_lookup`` (cards in front of a player), but
+    for the `Zone` members the engine keeps itself."""
+    line_lookup: Mapping[object, int]
+    """The entries of ``zone_lookup`` for public shared zones (a waiting line), but
+    for the `Zone` members the engine keeps itself."""
     hidden_zones: frozenset[object]
     """Zones whose cards some player cannot see (a hand, the draw pile, ...)."""
     revealing_zones: frozenset[object]
@@ -442,6 +448,16 @@ def build_tables(variant: Variant) -> DeckTables:
     )
 
 
+_STANDARD = frozenset({Zone.HAND, Zone.DRAW_PILE, Zone.FACE_UP, Zone.TRICK, Zone.FOLLOWERS,
+                       Zone.SCORE, Zone.DISCARD})
+"""The zones the engine keeps itself: a power's zone of the same name is reached
+only by its name (the checker's simple paths test these members first)."""
+
+
+def _standard(ref: object) -> bool:
+    return isinstance(ref, Zone) and ref in _STANDARD
+
+
 def _phase_tables(
     variant: Variant, powers: tuple[FactionPower, ...], names: tuple[str, ...],
     faction_masks: list[int],
@@ -461,6 +477,11 @@ def _phase_tables(
         (revealing if specs[index].public else hidden).add(ref)
     return {
         "zone_lookup": types.MappingProxyType(lookup),
+        "seat_zone_lookup": types.MappingProxyType(
+            {ref: i for ref, i in lookup.items() if specs[i].per_seat and not _standard(ref)}),
+        "line_lookup": types.MappingProxyType(
+            {ref: i for ref, i in lookup.items()
+             if not specs[i].per_seat and specs[i].public and not _standard(ref)}),
         "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
         "hidden_zones": frozenset(hidden),
         "revealing_zones": frozenset(revealing),

@@ -169,13 +169,39 @@ def _place_simply(
     if card.__class__ is not int or card in moved or card < 0:
         return False
     bit = 1 << card
-    if origin is _TRICK and zone is SCORE and board.unplaced & bit and (
-            seat.__class__ is int and 0 <= seat < len(board.scores)):
-        board.unplaced ^= bit  # the most common placement, in one step
-        board.scores[seat] |= bit
-        moved.add(card)
-        events.append((Placed, board.variant.tables.deck[card], zone, seat))
-        return True
+    if seat.__class__ is int and 0 <= seat < len(board.scores):
+        # The most common placements, each in one step: a card of the trick to a
+        # score pile or a declared per-seat zone, or from a waiting line to a score pile.
+        if origin is _TRICK and board.unplaced & bit:
+            if zone is SCORE:
+                holder = board.scores
+            else:
+                index = board.variant.tables.seat_zone_lookup.get(zone)
+                if index is None:
+                    return _place_listed(board, effect, card, bit, moved, events)
+                holder = board.writable_zones()[index]
+            board.unplaced ^= bit
+            holder[seat] |= bit
+            moved.add(card)
+            events.append((Placed, board.variant.tables.deck[card], zone, seat))
+            return True
+        if zone is SCORE and origin in board.variant.tables.line_lookup:
+            line = board.writable_zones()[board.variant.tables.line_lookup[origin]]
+            if card in line:
+                line.remove(card)
+                board.scores[seat] |= bit
+                moved.add(card)
+                events.append((Placed, board.variant.tables.deck[card], zone, seat, origin,
+                               effect.origin_seat))  # as `_record` says it
+                return True
+    return _place_listed(board, effect, card, bit, moved, events)
+
+
+def _place_listed(board: Board, effect: Placement, card: int, bit: int, moved: set[int],
+                  events: list[RawEvent]) -> bool:
+    """`_place_simply` for the other simple placements (``card`` is an int not moved
+    before, ``bit`` its bit)."""
+    zone, seat, origin = effect.zone, effect.seat, effect.origin
     deck = board.variant.tables.deck
     if card >= len(deck):
         return False
