@@ -274,5 +274,5 @@ def amenders(hooks: HookTable, present: int, won: int) -> tuple[int, ...]:
     if not (present & hooks.recruit_mask or won & hooks.recruit_win_mask):
         return ()
     win_mask = hooks.recruit_win_mask
-    return tuple(fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
-                 if (won if fmask & win_mask else present) & fmask)
+    return tuple([fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
+                  if (won if fmask & win_mask else present) & fmask])

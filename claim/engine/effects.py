@@ -171,7 +171,8 @@ def _place_simply(
     bit = 1 << card
     if seat.__class__ is int and 0 <= seat < len(board.scores):
         # The most common placements, each in one step: a card of the trick to a
-        # score pile or a declared per-seat zone, or from a waiting line to a score pile.
+        # score pile or a declared per-seat zone, a recruit, or from a waiting line
+        # to a score pile.
         if origin is _TRICK and board.unplaced & bit:
             if zone is SCORE:
                 holder = board.scores
@@ -184,6 +185,19 @@ def _place_simply(
             holder[seat] |= bit
             moved.add(card)
             events.append((Placed, board.variant.tables.deck[card], zone, seat))
+            return True
+        if zone is FOLLOWERS and board.phase is RECRUIT:  # recruiting (RULES 3)
+            deck = board.variant.tables.deck
+            if origin is _FACE_UP and card in board.face_up:
+                board.face_up.remove(card)
+                events.append((FaceUpTaken, seat, deck[card]))  # as `_record` says it
+            elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
+                board.draw_pile = board.draw_pile[1:]
+                events.append((CardDrawn, seat, deck[card]))
+            else:
+                return _place_listed(board, effect, card, bit, moved, events)
+            board.followers[seat] |= bit
+            moved.add(card)
             return True
         if zone is SCORE and origin in board.variant.tables.line_lookup:
             line = board.writable_zones()[board.variant.tables.line_lookup[origin]]

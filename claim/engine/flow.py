@@ -245,9 +245,9 @@ def _play(
     move = tables.play_moves[card]
     trick = state.trick + (card,)
     if not (1 << card) & tables.option_mask:
-        hands = list(state.hand_masks)
-        hands[seat] ^= 1 << card
         if len(trick) < variant.players:
+            hands = list(state.hand_masks)
+            hands[seat] ^= 1 << card
             return make_state(
                 variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
                 state.face_up, state.follower_masks, state.score_masks, state.zones,
@@ -255,7 +255,7 @@ def _play(
                 state.records + (tables.quiet_records[seat][move],), state.deal,
             )
         board = Board(state)
-        board.hands = hands
+        board.hands[seat] ^= 1 << card
         board.trick = trick
         events = resolve_trick(board, state)
     else:

@@ -132,16 +132,14 @@ def _values(before: GameState, hooks: HookTable, seats: tuple[int, ...],
 
 
 def _ranked(
-    board: Board, before: GameState, present: int, movable: int
+    board: Board, before: GameState, present: int, movable: int, tables: DeckTables,
+    hooks: HookTable, seats: tuple[int, ...],
 ) -> tuple[Trick | None, tuple[int, ...], int]:
     """The order of positions, the lead faction's index, and the hook context of the
-    ranked trick (None when no later hook reads it)."""
-    tables = board.variant.tables
-    hooks = tables.hooks[board.phase]
+    ranked trick (None when no later hook reads it); ``seats`` in play order."""
     cards = board.trick
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    seats = tables.seat_orders[board.leader]
     values = None
     plain = False
     if present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain or hooks.modifiers:
@@ -214,8 +212,8 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     for index in tables.shared_zones:
         for card in board.zones[index]:
             movable |= 1 << card
-    trick, order, lead = _ranked(board, before, present, movable)
     seats = tables.seat_orders[board.leader]
+    trick, order, lead = _ranked(board, before, present, movable, tables, hooks, seats)
     ranking = tuple(map(seats.__getitem__, order))
     won = 1 << cards[order[0]]
     events: list[RawEvent] = [
@@ -291,10 +289,12 @@ def _recruit(
     plays = tuple(zip(seats, cards))
     found = amenders(hooks, present, won) if amended else ()
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
-    others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask
+    win_mask = hooks.recruit_win_mask
+    others = tuple([fi for fi in found if not tables.faction_masks[fi] & win_mask]
                    ) if found else ()
     winner = ranking[0]
-    return [make_step(-1, seat, "recruit", (plays, ranking, found if seat == winner else others))
+    mine, theirs = (plays, ranking, found), (plays, ranking, others)
+    return [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
             for seat in ranking[start:]]
 
 
