@@ -41,7 +41,7 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
         step = board.queue[0]
         asked: Question | Sequence[object]
         if step.owner < 0:
-            found = _amenders(board, step.data)
+            found: Sequence[int] = step.data[2]  # type: ignore[assignment]  # `_amenders`
             if not found and recruit_directly(board, step.seat, (), events):
                 board.queue.pop(0)
                 continue

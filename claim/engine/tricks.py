@@ -37,6 +37,7 @@ make_trick = slot_maker(Trick)
 make_placement = slot_maker(Placement)
 make_step = slot_maker(Step)
 TRICK = Zone.TRICK
+_NONE_TAKEN: frozenset[int] = frozenset()
 
 
 def lead_index(state: GameState, card: int) -> int:
@@ -146,13 +147,13 @@ def _ranked(
         values = _values(before, hooks, seats, cards) if hooks.modifiers else None
         plain, order = _ranked_by_hooks(board, before, present, lead, values)
     else:
-        order = rank(cards, tables, lead, 0, None)
+        order = _rank_printed(cards, tables, lead)
     if not (present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
             or (1 << cards[order[0]]) & hooks.post_win_mask):
         return None, order, lead
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
-                      order, plain, frozenset()), order, lead
+                      order, plain, _NONE_TAKEN), order, lead
 
 
 def _ranked_by_hooks(board: Board, before: GameState, present: int, lead: int,
@@ -166,7 +167,7 @@ def _ranked_by_hooks(board: Board, before: GameState, present: int, lead: int,
         return False, rank(cards, tables, lead, 0, None, values)
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     trick = make_trick(before, board.phase, tables.seat_orders[board.leader], cards,
-                       tables.faction_names[lead], shown, (), False, frozenset())
+                       tables.faction_names[lead], shown, (), False, _NONE_TAKEN)
     plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
     order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_masks[lead],
                  trick, values)
@@ -182,7 +183,7 @@ def _reranked(board: Board, trick: Trick, present: int, order: tuple[int, ...]
     for fi in tables.hooks[board.phase].rerankers:
         if present & tables.faction_masks[fi]:
             context = make_trick(trick.state, trick.phase, trick.seats, trick.cards,
-                                 trick.lead_faction, trick.values, order, False, frozenset())
+                                 trick.lead_faction, trick.values, order, False, _NONE_TAKEN)
             order = _checked_order(board, fi, tables.powers[fi].rerank(context, order), order)
     return order
 
