@@ -22,7 +22,7 @@ import attrs
 
 from claim.cards import Card
 from claim.errors import VariantError
-from claim.factions.effects import ZoneSpec
+from claim.factions.effects import Option, Placement, ZoneSpec
 from claim.factions.protocol import FactionPower, option_fields, overrides, registry
 from claim.moves import PlayCard
 from claim.records import MoveRecord
@@ -111,6 +111,9 @@ class DeckTables:
     causes no event, so one shared immutable record serves every such play)."""
     face_up_count: int
     """Face-up cards per phase 1 trick."""
+    take_options: tuple[tuple[Option, ...], ...]
+    """Per seat and card id: the rules' option of taking that face-up card as a
+    follower (``take Kn7``, RULES 3), one shared immutable value."""
     seat_orders: tuple[tuple[int, ...], ...]
     """Per leader: the seats in play order from that leader."""
     hooks: Mapping[Phase, HookTable]
@@ -146,9 +149,10 @@ class DeckTables:
     seat_zone_lookup: Mapping[object, int]
     """The per-seat entries of ``zone_lookup`` (cards in front of a player), but
     for the `Zone` members the engine keeps itself."""
-    line_lookup: Mapping[object, int]
-    """The entries of ``zone_lookup`` for public shared zones (a waiting line), but
-    for the `Zone` members the engine keeps itself."""
+    public_lookup: Mapping[object, tuple[int, bool]]
+    """The public entries of ``zone_lookup`` (a waiting line, cards in front of a
+    player), each with whether the zone is per seat, but for the `Zone` members the
+    engine keeps itself."""
     hidden_zones: frozenset[object]
     """Zones whose cards some player cannot see (a hand, the draw pile, ...)."""
     revealing_zones: frozenset[object]
@@ -437,6 +441,11 @@ def build_tables(variant: Variant) -> DeckTables:
             for seat in range(variant.players)
         ),
         face_up_count=variant.face_up_count,
+        take_options=tuple(
+            tuple(Option(f"take {card}", (Placement(cid, Zone.FOLLOWERS, seat, Zone.FACE_UP),),
+                         ("take", card)) for cid, card in enumerate(deck))
+            for seat in range(variant.players)
+        ),
         seat_orders=tuple(
             tuple((leader + i) % variant.players for i in range(variant.players))
             for leader in range(variant.players)
@@ -479,9 +488,9 @@ def _phase_tables(
         "zone_lookup": types.MappingProxyType(lookup),
         "seat_zone_lookup": types.MappingProxyType(
             {ref: i for ref, i in lookup.items() if specs[i].per_seat and not _standard(ref)}),
-        "line_lookup": types.MappingProxyType(
-            {ref: i for ref, i in lookup.items()
-             if not specs[i].per_seat and specs[i].public and not _standard(ref)}),
+        "public_lookup": types.MappingProxyType(
+            {ref: (i, specs[i].per_seat) for ref, i in lookup.items()
+             if specs[i].public and not _standard(ref)}),
         "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
         "hidden_zones": frozenset(hidden),
         "revealing_zones": frozenset(revealing),

@@ -126,6 +126,16 @@ def test_trick_placements_in_one_step_match_the_general_checker() -> None:
     assert list(placed.zones[line]) == [cards[0]] and placed.scores[0] >> cards[1] & 1
     assert events[0][4] is Zone.WAITING
 
+    def in_front() -> Board:
+        board = _settling(state, ())
+        board.writable_zones()[index][1] |= 1 << cards[0]
+        return board
+
+    # RULES 4 Gnomes: at the end, the cards in front of a player join their score pile.
+    placed, events = _both_ways(in_front, Placement(cards[0], Zone.SCORE, 1, Zone.IN_FRONT, 1))
+    assert not placed.zones[index][1] and placed.scores[1] >> cards[0] & 1
+    assert events[0][4:] == (Zone.IN_FRONT, 1)
+
 
 def test_recruiting_placements_in_one_step_match_the_general_checker() -> None:
     """RULES 3: taking the face-up card or the top card of the draw pile as a
@@ -154,6 +164,8 @@ def test_a_card_not_where_the_placement_says_still_raises() -> None:
         Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.TRICK),
         Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.WAITING),
         Placement(state.draw_pile[0], Zone.IN_FRONT, 0, Zone.TRICK),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, 0),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, None),
     ]
     for effect in wrong:
         with pytest.raises(claim.PowerError):

@@ -10,11 +10,9 @@ by itself, one with none is skipped, and one with two or more waits as the state
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from claim.cards import Card
 from claim.engine.board import Board
 from claim.engine.effects import carry_out, owner_name
 from claim.errors import PowerError
@@ -228,12 +226,12 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     deck = tables.deck
     options: tuple[Option, ...]
     face_up = board.face_up
+    take = tables.take_options[seat]
     if len(face_up) == 1:
-        options = (_take_option(deck[face_up[0]], face_up[0], seat),)
+        options = (take[face_up[0]],)
     elif face_up:
         kinds = {deck[c]: c for c in reversed(face_up)}  # the first copy of each kind
-        options = tuple(_take_option(deck[c], c, seat)
-                        for c in dict.fromkeys(kinds[deck[c]] for c in face_up))
+        options = tuple(take[c] for c in dict.fromkeys(kinds[deck[c]] for c in face_up))
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
@@ -251,13 +249,6 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
                 break
             trusted += 1
     return Question(seat, "take a follower", options), trusted
-
-
-@functools.lru_cache(maxsize=8192)
-def _take_option(card: Card, card_id: int, seat: int) -> Option:
-    """The rules' option of taking the face-up ``card`` (an immutable value, shared)."""
-    return Option(f"take {card}", (Placement(card_id, FOLLOWERS, seat, Zone.FACE_UP),),
-                  ("take", card))
 
 
 def _amenders(board: Board, data: Any) -> Sequence[int]:

@@ -171,8 +171,8 @@ def _place_simply(
     bit = 1 << card
     if seat.__class__ is int and 0 <= seat < len(board.scores):
         # The most common placements, each in one step: a card of the trick to a
-        # score pile or a declared per-seat zone, a recruit, or from a waiting line
-        # to a score pile.
+        # score pile or a declared per-seat zone, a recruit, or from a declared public
+        # zone (a waiting line, in front of a player) to a score pile.
         if origin is _TRICK and board.unplaced & bit:
             if zone is SCORE:
                 holder = board.scores
@@ -199,16 +199,33 @@ def _place_simply(
             board.followers[seat] |= bit
             moved.add(card)
             return True
-        if zone is SCORE and origin in board.variant.tables.line_lookup:
-            line = board.writable_zones()[board.variant.tables.line_lookup[origin]]
-            if card in line:
-                line.remove(card)
-                board.scores[seat] |= bit
-                moved.add(card)
-                events.append((Placed, board.variant.tables.deck[card], zone, seat, origin,
-                               effect.origin_seat))  # as `_record` says it
-                return True
+        if zone is SCORE and origin in board.variant.tables.public_lookup:
+            return _score_from_public(board, effect, card, bit, moved, events)
     return _place_listed(board, effect, card, bit, moved, events)
+
+
+def _score_from_public(board: Board, effect: Placement, card: int, bit: int,
+                       moved: set[int], events: list[RawEvent]) -> bool:
+    """`_place_simply` for a card of a declared public zone (a waiting line, in front
+    of a player) going to the score pile of ``effect.seat`` (a seat)."""
+    tables = board.variant.tables
+    origin, from_seat = effect.origin, effect.origin_seat
+    index, per_seat = tables.public_lookup[origin]
+    zone = board.writable_zones()[index]
+    if per_seat:
+        if not (from_seat.__class__ is int and 0 <= from_seat < len(zone)
+                and zone[from_seat] >> card & 1):
+            return _place_listed(board, effect, card, bit, moved, events)
+        zone[from_seat] ^= bit
+    elif card in zone:
+        zone.remove(card)
+    else:
+        return _place_listed(board, effect, card, bit, moved, events)
+    board.scores[effect.seat] |= bit  # type: ignore[index]
+    moved.add(card)
+    events.append((Placed, tables.deck[card], effect.zone, effect.seat, origin,
+                   from_seat))  # as `_record` says it
+    return True
 
 
 def _place_listed(board: Board, effect: Placement, card: int, bit: int, moved: set[int],
