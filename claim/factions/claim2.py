@@ -47,6 +47,8 @@ WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=Tru
 # Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
 _SCORE, _WAITING = Zone.SCORE, Zone.WAITING
 _FOLLOWERS, _DRAW_PILE = Zone.FOLLOWERS, Zone.DRAW_PILE
+_DISCARD, _IN_FRONT = Zone.DISCARD, Zone.IN_FRONT
+_NO_SMASH = Option("no smash", (), "no smash")
 
 
 @registry.register
@@ -160,12 +162,12 @@ class Giants(FactionPower):
         options: dict[str, Option] = {}  # identical Gnomes are one target (R15)
         for victim, card in self._targets(state, seat, value):
             label = f"smash {deck[card]}@{victim}"
-            effect = Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, victim)
+            effect = Placement(card, _DISCARD, None, _IN_FRONT, victim)
             options.setdefault(label, Option(label, (effect,), label))
         if not options:
             return ()
         return Question(seat, f"smash a Gnome of value {value}?",
-                        (*options.values(), Option("no smash", (), "no smash")))
+                        (*options.values(), _NO_SMASH))
 
 
 @registry.register
