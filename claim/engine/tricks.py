@@ -272,7 +272,7 @@ def _recruit(
         # Nothing asked before and no power amends recruiting: recruit directly while
         # no choice arises (recruit_directly, inlined).
         deck, face_up, followers = tables.deck, board.face_up, board.followers
-        for seat in ranking:
+        for start, seat in enumerate(ranking):  # noqa: B007 (read after the loop)
             if not face_up:
                 card = board.draw_pile[0]
                 board.draw_pile = board.draw_pile[1:]
@@ -284,9 +284,8 @@ def _recruit(
             else:
                 break
             followers[seat] |= 1 << card
-            start += 1
-        if start == len(ranking):
-            return []
+        else:
+            return []  # everyone recruited
     plays = tuple(zip(seats, cards))
     found = amenders(hooks, present, won) if amended else ()
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
