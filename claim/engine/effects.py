@@ -65,6 +65,8 @@ def carry_out(
         if effect.__class__ is Placement or isinstance(effect, Placement):
             if not _place_simply(board, effect, moved, events):
                 _place(board, owner, effect, moved, events)
+        elif type(effect) is Reveal:  # (effect classes are disjoint: the order is free)
+            _reveal(board, owner, effect, events)
         elif isinstance(effect, Ask):
             steps.append(_step(board, owner, effect))
         elif isinstance(effect, SetPowerState):
@@ -72,17 +74,22 @@ def carry_out(
         elif isinstance(effect, Exchange):
             _exchange(board, owner, effect, moved, events)
         elif isinstance(effect, Reveal):
-            card, seat = effect.card, effect.seat
-            deck = board.variant.tables.deck
-            if not (card.__class__ is int and 0 <= card < len(deck) and seat.__class__ is int
-                    and 0 <= seat < board.variant.players):  # then say what is wrong
-                card = _card(board, owner, card, effect)
-                seat = _seat(board, owner, seat, effect)
-            events.append((Peeked, seat, deck[card]))
+            _reveal(board, owner, effect, events)
         else:
             raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
                              "an effect", _faction(board, owner), effect)
     return steps
+
+
+def _reveal(board: Board, owner: int, effect: Reveal, events: list[RawEvent]) -> None:
+    """A card shown to one seat (RULES 7: a private event)."""
+    card, seat = effect.card, effect.seat
+    deck = board.variant.tables.deck
+    if not (card.__class__ is int and 0 <= card < len(deck) and seat.__class__ is int
+            and 0 <= seat < board.variant.players):  # then say what is wrong
+        card = _card(board, owner, card, effect)
+        seat = _seat(board, owner, seat, effect)
+    events.append((Peeked, seat, deck[card]))
 
 
 def _step(board: Board, owner: int, effect: Ask) -> Step:

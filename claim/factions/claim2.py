@@ -318,9 +318,10 @@ class Seers(FactionPower):
         drawn = deck[top]
         outcome: Hashable = ("take", drawn)  # R15: no real choice if every card is alike
         for face_up in state.face_up:
-            if deck[face_up] != drawn:
-                outcome = "take top"
-                break
+            if deck[face_up] == drawn:  # (Card's == without attrs' generic !=)
+                continue
+            outcome = "take top"
+            break
         take_top = Option("take top", (Placement(top, _FOLLOWERS, winner, _DRAW_PILE),),
                           outcome)
         return (*options, take_top)
