@@ -86,6 +86,9 @@ class DeckTables:
     card_value: tuple[int, ...]
     card_bits: tuple[int, ...]
     """Per card id: ``1 << id``."""
+    card_kind: tuple[int, ...]
+    """Per card id: the index of its kind (identical cards share one), so that the
+    engine compares cards as ints."""
     rank_base: tuple[int, ...]
     """Per card id: its packed default rank key (`claim.engine.tricks.rank`) at
     position 0 in group 0, from its printed value: the key of a card at position
@@ -424,6 +427,7 @@ def build_tables(variant: Variant) -> DeckTables:
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
+        card_kind=tuple(kinds[c] for c in deck),
         rank_base=tuple(((c.value + 2**15) << 32) + (2**15 << 16) + 2**15 for c in deck),
         faction_masks=tuple(faction_masks),
         powers=powers,

@@ -198,8 +198,12 @@ def recruit_directly(
         board.followers[seat] |= 1 << card
         events.append((CardDrawn, seat, deck[card]))
         return True
-    if len(face_up) > 1 and any(deck[c] != deck[face_up[0]] for c in face_up):
-        return False
+    if len(face_up) > 1:
+        kind = tables.card_kind
+        first = kind[face_up[0]]
+        for card in face_up:
+            if kind[card] != first:
+                return False  # two kinds of card: a choice
     card = face_up.pop(0)
     board.followers[seat] |= 1 << card
     events.append((FaceUpTaken, seat, deck[card]))
@@ -223,15 +227,17 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     """`recruit_question`, and how many of its first options are the rules' own."""
     seat = step.seat
     tables = board.variant.tables
-    deck = tables.deck
     options: tuple[Option, ...]
     face_up = board.face_up
     take = tables.take_options[seat]
     if len(face_up) == 1:
         options = (take[face_up[0]],)
     elif face_up:
-        kinds = {deck[c]: c for c in reversed(face_up)}  # the first copy of each kind
-        options = tuple(take[c] for c in dict.fromkeys(kinds[deck[c]] for c in face_up))
+        kind = tables.card_kind
+        firsts: dict[int, int] = {}  # the first copy of each kind, kinds in order
+        for card in face_up:
+            firsts.setdefault(kind[card], card)
+        options = tuple([take[card] for card in firsts.values()])
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)

@@ -277,8 +277,7 @@ def _recruit(
                 card = board.draw_pile[0]
                 board.draw_pile = board.draw_pile[1:]
                 events.append((CardDrawn, seat, deck[card]))
-            elif len(face_up) == 1 or (deck[face_up[0]] == deck[face_up[1]] and all(
-                    deck[c] == deck[face_up[0]] for c in face_up)):
+            elif len(face_up) == 1 or _one_kind(face_up, tables.card_kind):
                 card = face_up.pop(0)
                 events.append((FaceUpTaken, seat, deck[card]))
             else:
@@ -296,6 +295,15 @@ def _recruit(
     mine, theirs = (plays, ranking, found), (plays, ranking, others)
     return [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
             for seat in ranking[start:]]
+
+
+def _one_kind(cards: list[int], kind: tuple[int, ...]) -> bool:
+    """Whether ``cards`` (two or more) are all identical (their kinds are equal)."""
+    first = kind[cards[0]]
+    for card in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if kind[card] != first:
+            return False
+    return True
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
