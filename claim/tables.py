@@ -109,9 +109,15 @@ class DeckTables:
     """The distinct play moves of a card mask, in deck order."""
     mask_of_move: Mapping[object, int]
     """Per play move: the mask of the cards it may play."""
+    masks_by_id: Mapping[int, tuple[PlayCard, int]]
+    """``mask_of_move`` by the ``id`` of the variant's own move objects (those of
+    ``play_moves``, which `legal_moves` returns), each with its move: a lookup
+    without hashing the move, valid when the move found is the one asked about."""
     quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
     """Per seat and play move: the record of a play that completes no trick (it
     causes no event, so one shared immutable record serves every such play)."""
+    quiet_by_card: tuple[tuple[MoveRecord, ...], ...]
+    """``quiet_records`` per seat and card id (the record of the card's move)."""
     face_up_count: int
     """Face-up cards per phase 1 trick."""
     take_options: tuple[tuple[Option, ...], ...]
@@ -420,6 +426,8 @@ def build_tables(variant: Variant) -> DeckTables:
     kinds, kind_masks = _kinds(deck)
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
     play_moves = tuple(kind_moves[kinds[c]] for c in deck)
+    quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
+             for seat in range(variant.players)]
     return DeckTables(
         deck=deck,
         faction_names=names,
@@ -440,10 +448,11 @@ def build_tables(variant: Variant) -> DeckTables:
         mask_of_move=types.MappingProxyType(
             {move: kind_masks[kind] for kind, move in kind_moves.items()}
         ),
-        quiet_records=tuple(
-            types.MappingProxyType({move: MoveRecord(seat, move) for move in kind_moves.values()})
-            for seat in range(variant.players)
+        masks_by_id=types.MappingProxyType(
+            {id(move): (move, kind_masks[kind]) for kind, move in kind_moves.items()}
         ),
+        quiet_records=tuple(types.MappingProxyType(records) for records in quiet),
+        quiet_by_card=tuple(tuple(records[move] for move in play_moves) for records in quiet),
         face_up_count=variant.face_up_count,
         take_options=tuple(
             tuple(Option(f"take {card}", (Placement(cid, Zone.FOLLOWERS, seat, Zone.FACE_UP),),

@@ -180,10 +180,14 @@ def apply(state: GameState, move: Move | str) -> GameState:
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
-        try:  # a read-only mapping: subscripting is cheaper than its .get
-            mine = hand & tables.mask_of_move[move]
-        except KeyError:
-            mine = 0
+        known = tables.masks_by_id.get(id(move))  # the variant's own move: no hashing
+        if known is not None and known[0] is move:
+            mine = hand & known[1]
+        else:
+            try:  # a read-only mapping: subscripting is cheaper than its .get
+                mine = hand & tables.mask_of_move[move]
+            except KeyError:
+                mine = 0
         if mine and trick:  # the follow rule of `playing.allowed`, inlined
             follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
@@ -198,7 +202,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
                     variant, state.phase, state.leader, trick + (card,), tuple(hands),
                     state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
                     state.zones, state.discard_mask, state.power_states, state.chance, None,
-                    (), state.records + (tables.quiet_records[seat][tables.play_moves[card]],),
+                    (), state.records + (tables.quiet_by_card[seat][card],),
                     state.deal,
                 )
             return _complete(state, variant, seat, card)
@@ -251,7 +255,7 @@ def _play(
                 variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
                 state.face_up, state.follower_masks, state.score_masks, state.zones,
                 state.discard_mask, state.power_states, state.chance, None, (),
-                state.records + (tables.quiet_records[seat][tables.play_moves[card]],),
+                state.records + (tables.quiet_by_card[seat][card],),
                 state.deal,
             )
         return _complete(state, variant, seat, card)
