@@ -22,7 +22,7 @@ import attrs
 
 from claim.cards import Card
 from claim.errors import VariantError
-from claim.factions.effects import ZoneSpec
+from claim.factions.effects import Option, Placement, ZoneSpec
 from claim.factions.protocol import FactionPower, option_fields, overrides, registry
 from claim.moves import PlayCard
 from claim.records import MoveRecord
@@ -86,6 +86,13 @@ class DeckTables:
     card_value: tuple[int, ...]
     card_bits: tuple[int, ...]
     """Per card id: ``1 << id``."""
+    card_kind: tuple[int, ...]
+    """Per card id: the index of its kind (identical cards share one), so that the
+    engine compares cards as ints."""
+    rank_base: tuple[int, ...]
+    """Per card id: its packed default rank key (`claim.engine.tricks.rank`) at
+    position 0 in group 0, from its printed value: the key of a card at position
+    ``p`` in group ``g`` is ``rank_base[id] + (g << 48) - p``."""
     faction_masks: tuple[int, ...]
     powers: tuple[FactionPower, ...]
     lead_of: tuple[int, ...]
@@ -102,11 +109,20 @@ class DeckTables:
     """The distinct play moves of a card mask, in deck order."""
     mask_of_move: Mapping[object, int]
     """Per play move: the mask of the cards it may play."""
+    masks_by_id: Mapping[int, tuple[PlayCard, int]]
+    """``mask_of_move`` by the ``id`` of the variant's own move objects (those of
+    ``play_moves``, which `legal_moves` returns), each with its move: a lookup
+    without hashing the move, valid when the move found is the one asked about."""
     quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
     """Per seat and play move: the record of a play that completes no trick (it
     causes no event, so one shared immutable record serves every such play)."""
+    quiet_by_card: tuple[tuple[MoveRecord, ...], ...]
+    """``quiet_records`` per seat and card id (the record of the card's move)."""
     face_up_count: int
     """Face-up cards per phase 1 trick."""
+    take_options: tuple[tuple[Option, ...], ...]
+    """Per seat and card id: the rules' option of taking that face-up card as a
+    follower (``take Kn7``, RULES 3), one shared immutable value."""
     seat_orders: tuple[tuple[int, ...], ...]
     """Per leader: the seats in play order from that leader."""
     hooks: Mapping[Phase, HookTable]
@@ -139,6 +155,13 @@ class DeckTables:
     """The indices of the declared zones shared by all seats (a waiting line)."""
     zone_lookup: Mapping[object, int]
     """Declared zones by name, and by the `Zone` member of the same name."""
+    seat_zone_lookup: Mapping[object, int]
+    """The per-seat entries of ``zone_lookup`` (cards in front of a player), but
+    for the `Zone` members the engine keeps itself."""
+    public_lookup: Mapping[object, tuple[int, bool]]
+    """The public entries of ``zone_lookup`` (a waiting line, cards in front of a
+    player), each with whether the zone is per seat, but for the `Zone` members the
+    engine keeps itself."""
     hidden_zones: frozenset[object]
     """Zones whose cards some player cannot see (a hand, the draw pile, ...)."""
     revealing_zones: frozenset[object]
@@ -403,6 +426,8 @@ def build_tables(variant: Variant) -> DeckTables:
     kinds, kind_masks = _kinds(deck)
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
     play_moves = tuple(kind_moves[kinds[c]] for c in deck)
+    quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
+             for seat in range(variant.players)]
     return DeckTables(
         deck=deck,
         faction_names=names,
@@ -410,6 +435,8 @@ def build_tables(variant: Variant) -> DeckTables:
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
+        card_kind=tuple(kinds[c] for c in deck),
+        rank_base=tuple(((c.value + 2**15) << 32) + (2**15 << 16) + 2**15 for c in deck),
         faction_masks=tuple(faction_masks),
         powers=powers,
         lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
@@ -421,11 +448,17 @@ def build_tables(variant: Variant) -> DeckTables:
         mask_of_move=types.MappingProxyType(
             {move: kind_masks[kind] for kind, move in kind_moves.items()}
         ),
-        quiet_records=tuple(
-            types.MappingProxyType({move: MoveRecord(seat, move) for move in kind_moves.values()})
+        masks_by_id=types.MappingProxyType(
+            {id(move): (move, kind_masks[kind]) for kind, move in kind_moves.items()}
+        ),
+        quiet_records=tuple(types.MappingProxyType(records) for records in quiet),
+        quiet_by_card=tuple(tuple(records[move] for move in play_moves) for records in quiet),
+        face_up_count=variant.face_up_count,
+        take_options=tuple(
+            tuple(Option(f"take {card}", (Placement(cid, Zone.FOLLOWERS, seat, Zone.FACE_UP),),
+                         ("take", card)) for cid, card in enumerate(deck))
             for seat in range(variant.players)
         ),
-        face_up_count=variant.face_up_count,
         seat_orders=tuple(
             tuple((leader + i) % variant.players for i in range(variant.players))
             for leader in range(variant.players)
@@ -435,6 +468,16 @@ def build_tables(variant: Variant) -> DeckTables:
         ),
         **_phase_tables(variant, powers, names, faction_masks),
     )
+
+
+_STANDARD = frozenset({Zone.HAND, Zone.DRAW_PILE, Zone.FACE_UP, Zone.TRICK, Zone.FOLLOWERS,
+                       Zone.SCORE, Zone.DISCARD})
+"""The zones the engine keeps itself: a power's zone of the same name is reached
+only by its name (the checker's simple paths test these members first)."""
+
+
+def _standard(ref: object) -> bool:
+    return isinstance(ref, Zone) and ref in _STANDARD
 
 
 def _phase_tables(
@@ -456,6 +499,11 @@ def _phase_tables(
         (revealing if specs[index].public else hidden).add(ref)
     return {
         "zone_lookup": types.MappingProxyType(lookup),
+        "seat_zone_lookup": types.MappingProxyType(
+            {ref: i for ref, i in lookup.items() if specs[i].per_seat and not _standard(ref)}),
+        "public_lookup": types.MappingProxyType(
+            {ref: (i, specs[i].per_seat) for ref, i in lookup.items()
+             if specs[i].public and not _standard(ref)}),
         "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
         "hidden_zones": frozenset(hidden),
         "revealing_zones": frozenset(revealing),

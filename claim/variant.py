@@ -56,6 +56,10 @@ def _check_options(variant: Variant) -> None:
             )
 
 
+_TEAMS = {2: ((0,), (1,)), 3: ((0,), (1,), (2,)), 4: ((0, 2), (1, 3))}
+"""The scoring parties by number of players (`Variant.teams`)."""
+
+
 def _check_power_factions(variant: Variant, tables: DeckTables) -> None:
     """A power's faction parameters must name another faction of the variant, and a
     prey parameter (Giants' ``prey``) one whose power lays captured cards in front."""
@@ -263,9 +267,7 @@ class Variant:
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """The scoring parties: one per seat, or seats 0+2 and 1+3 with four players."""
-        if self.players == 4:
-            return ((0, 2), (1, 3))
-        return tuple((seat,) for seat in range(self.players))
+        return _TEAMS[self.players]
 
     def faction(self, name: str) -> Faction:
         """The faction called ``name``.
@@ -286,7 +288,8 @@ class Variant:
         Raises:
             ArgumentError: ``name`` is not a str.
         """
-        expect_type("faction name", name, str, "a str")
+        if name.__class__ is not str:
+            expect_type("faction name", name, str, "a str")
         index = self.tables.faction_index.get(name)
         return 0 if index is None else self.tables.faction_masks[index]
 

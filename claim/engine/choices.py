@@ -10,11 +10,9 @@ by itself, one with none is skipped, and one with two or more waits as the state
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from claim.cards import Card
 from claim.engine.board import Board
 from claim.engine.effects import carry_out, owner_name
 from claim.errors import PowerError
@@ -41,7 +39,7 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
         step = board.queue[0]
         asked: Question | Sequence[object]
         if step.owner < 0:
-            found = _amenders(board, step.data)
+            found: Sequence[int] = step.data[2]  # type: ignore[assignment]  # `_amenders`
             if not found and recruit_directly(board, step.seat, (), events):
                 board.queue.pop(0)
                 continue
@@ -127,12 +125,16 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
     labels.add(option.label)
     size = len(board.variant.tables.deck)
     for effect in option.effects:
-        if isinstance(effect, (Placement, Exchange, Reveal)):
+        if effect.__class__ is Placement or effect.__class__ is Reveal:
+            card, other = effect.card, 0  # (getattr with a default raises inside: slow)
+        elif isinstance(effect, (Placement, Exchange, Reveal)):
             card, other = effect.card, getattr(effect, "other", 0)
-            if (card.__class__ is not int or other.__class__ is not int
-                    or not 0 <= card < size or not 0 <= other < size):
-                raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
-                                 "this deck", _name(board, owner), effect)
+        else:
+            continue
+        if (card.__class__ is not int or other.__class__ is not int
+                or not 0 <= card < size or not 0 <= other < size):
+            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
+                             "this deck", _name(board, owner), effect)
 
 
 L = TypeVar("L", bound="Labelled")
@@ -196,8 +198,12 @@ def recruit_directly(
         board.followers[seat] |= 1 << card
         events.append((CardDrawn, seat, deck[card]))
         return True
-    if len(face_up) > 1 and any(deck[c] != deck[face_up[0]] for c in face_up):
-        return False
+    if len(face_up) > 1:
+        kind = tables.card_kind
+        first = kind[face_up[0]]
+        for card in face_up:
+            if kind[card] != first:
+                return False  # two kinds of card: a choice
     card = face_up.pop(0)
     board.followers[seat] |= 1 << card
     events.append((FaceUpTaken, seat, deck[card]))
@@ -221,15 +227,17 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     """`recruit_question`, and how many of its first options are the rules' own."""
     seat = step.seat
     tables = board.variant.tables
-    deck = tables.deck
     options: tuple[Option, ...]
     face_up = board.face_up
+    take = tables.take_options[seat]
     if len(face_up) == 1:
-        options = (_take_option(deck[face_up[0]], face_up[0], seat),)
+        options = (take[face_up[0]],)
     elif face_up:
-        kinds = {deck[c]: c for c in reversed(face_up)}  # the first copy of each kind
-        options = tuple(_take_option(deck[c], c, seat)
-                        for c in dict.fromkeys(kinds[deck[c]] for c in face_up))
+        kind = tables.card_kind
+        firsts: dict[int, int] = {}  # the first copy of each kind, kinds in order
+        for card in face_up:
+            firsts.setdefault(kind[card], card)
+        options = tuple([take[card] for card in firsts.values()])
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)
@@ -249,13 +257,6 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     return Question(seat, "take a follower", options), trusted
 
 
-@functools.lru_cache(maxsize=8192)
-def _take_option(card: Card, card_id: int, seat: int) -> Option:
-    """The rules' option of taking the face-up ``card`` (an immutable value, shared)."""
-    return Option(f"take {card}", (Placement(card_id, FOLLOWERS, seat, Zone.FACE_UP),),
-                  ("take", card))
-
-
 def _amenders(board: Board, data: Any) -> Sequence[int]:
     """The faction indices whose ``recruit_options`` apply to a recruiting step
     (found once per trick: the step's data is ``(plays, ranking, amenders)``)."""
@@ -270,5 +271,5 @@ def amenders(hooks: HookTable, present: int, won: int) -> tuple[int, ...]:
     if not (present & hooks.recruit_mask or won & hooks.recruit_win_mask):
         return ()
     win_mask = hooks.recruit_win_mask
-    return tuple(fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
-                 if (won if fmask & win_mask else present) & fmask)
+    return tuple([fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
+                  if (won if fmask & win_mask else present) & fmask])

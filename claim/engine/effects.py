@@ -65,6 +65,8 @@ def carry_out(
         if effect.__class__ is Placement or isinstance(effect, Placement):
             if not _place_simply(board, effect, moved, events):
                 _place(board, owner, effect, moved, events)
+        elif type(effect) is Reveal:  # (effect classes are disjoint: the order is free)
+            _reveal(board, owner, effect, events)
         elif isinstance(effect, Ask):
             steps.append(_step(board, owner, effect))
         elif isinstance(effect, SetPowerState):
@@ -72,17 +74,22 @@ def carry_out(
         elif isinstance(effect, Exchange):
             _exchange(board, owner, effect, moved, events)
         elif isinstance(effect, Reveal):
-            card, seat = effect.card, effect.seat
-            deck = board.variant.tables.deck
-            if not (card.__class__ is int and 0 <= card < len(deck) and seat.__class__ is int
-                    and 0 <= seat < board.variant.players):  # then say what is wrong
-                card = _card(board, owner, card, effect)
-                seat = _seat(board, owner, seat, effect)
-            events.append((Peeked, seat, deck[card]))
+            _reveal(board, owner, effect, events)
         else:
             raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
                              "an effect", _faction(board, owner), effect)
     return steps
+
+
+def _reveal(board: Board, owner: int, effect: Reveal, events: list[RawEvent]) -> None:
+    """A card shown to one seat (RULES 7: a private event)."""
+    card, seat = effect.card, effect.seat
+    deck = board.variant.tables.deck
+    if not (card.__class__ is int and 0 <= card < len(deck) and seat.__class__ is int
+            and 0 <= seat < board.variant.players):  # then say what is wrong
+        card = _card(board, owner, card, effect)
+        seat = _seat(board, owner, seat, effect)
+    events.append((Peeked, seat, deck[card]))
 
 
 def _step(board: Board, owner: int, effect: Ask) -> Step:
@@ -169,22 +176,82 @@ def _place_simply(
     if card.__class__ is not int or card in moved or card < 0:
         return False
     bit = 1 << card
-    if origin is _TRICK and zone is SCORE and board.unplaced & bit and (
-            seat.__class__ is int and 0 <= seat < len(board.scores)):
-        board.unplaced ^= bit  # the most common placement, in one step
-        board.scores[seat] |= bit
-        moved.add(card)
-        events.append((Placed, board.variant.tables.deck[card], zone, seat))
-        return True
-    if card >= len(board.variant.tables.deck):
+    if seat.__class__ is int and 0 <= seat < len(board.scores):
+        # The most common placements, each in one step: a card of the trick to a
+        # score pile or a declared per-seat zone, a recruit, or from a declared public
+        # zone (a waiting line, in front of a player) to a score pile.
+        if origin is _TRICK and board.unplaced & bit:
+            if zone is SCORE:
+                holder = board.scores
+            else:
+                index = board.variant.tables.seat_zone_lookup.get(zone)
+                if index is None:
+                    return _place_listed(board, effect, card, bit, moved, events)
+                holder = board.writable_zones()[index]
+            board.unplaced ^= bit
+            holder[seat] |= bit
+            moved.add(card)
+            events.append((Placed, board.variant.tables.deck[card], zone, seat))
+            return True
+        if zone is FOLLOWERS and board.phase is RECRUIT:  # recruiting (RULES 3)
+            deck = board.variant.tables.deck
+            if origin is _FACE_UP and card in board.face_up:
+                board.face_up.remove(card)
+                events.append((FaceUpTaken, seat, deck[card]))  # as `_record` says it
+            elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
+                board.draw_pile = board.draw_pile[1:]
+                events.append((CardDrawn, seat, deck[card]))
+            else:
+                return _place_listed(board, effect, card, bit, moved, events)
+            board.followers[seat] |= bit
+            moved.add(card)
+            return True
+        if zone is SCORE and origin in board.variant.tables.public_lookup:
+            return _score_from_public(board, effect, card, bit, moved, events)
+    return _place_listed(board, effect, card, bit, moved, events)
+
+
+def _score_from_public(board: Board, effect: Placement, card: int, bit: int,
+                       moved: set[int], events: list[RawEvent]) -> bool:
+    """`_place_simply` for a card of a declared public zone (a waiting line, in front
+    of a player) going to the score pile of ``effect.seat`` (a seat)."""
+    tables = board.variant.tables
+    origin, from_seat = effect.origin, effect.origin_seat
+    index, per_seat = tables.public_lookup[origin]
+    zone = board.writable_zones()[index]
+    if per_seat:
+        if not (from_seat.__class__ is int and 0 <= from_seat < len(zone)
+                and zone[from_seat] >> card & 1):
+            return _place_listed(board, effect, card, bit, moved, events)
+        zone[from_seat] ^= bit
+    elif card in zone:
+        zone.remove(card)
+    else:
+        return _place_listed(board, effect, card, bit, moved, events)
+    board.scores[effect.seat] |= bit  # type: ignore[index]
+    moved.add(card)
+    events.append((Placed, tables.deck[card], effect.zone, effect.seat, origin,
+                   from_seat))  # as `_record` says it
+    return True
+
+
+def _place_listed(board: Board, effect: Placement, card: int, bit: int, moved: set[int],
+                  events: list[RawEvent]) -> bool:
+    """`_place_simply` for the other simple placements (``card`` is an int not moved
+    before, ``bit`` its bit)."""
+    zone, seat, origin = effect.zone, effect.seat, effect.origin
+    deck = board.variant.tables.deck
+    if card >= len(deck):
         return False
     target = _simple_target(board, zone, seat)
     if target is None:
         return False
+    event: RawEvent | None = None
     if origin is _TRICK:
         if not board.unplaced & bit:
             return False
         board.unplaced ^= bit
+        event = (Placed, deck[card], zone, seat)  # what `_record` says of the trick's cards
     elif origin is _FACE_UP and card in board.face_up:
         board.face_up.remove(card)
     elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
@@ -199,7 +266,10 @@ def _place_simply(
     else:
         holder[index] |= bit
     moved.add(card)
-    _record(board, effect, card, events)
+    if event is None:
+        _record(board, effect, card, events)
+    else:
+        events.append(event)
     return True
 
 

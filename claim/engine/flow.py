@@ -180,10 +180,14 @@ def apply(state: GameState, move: Move | str) -> GameState:
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
-        try:  # a read-only mapping: subscripting is cheaper than its .get
-            mine = hand & tables.mask_of_move[move]
-        except KeyError:
-            mine = 0
+        known = tables.masks_by_id.get(id(move))  # the variant's own move: no hashing
+        if known is not None and known[0] is move:
+            mine = hand & known[1]
+        else:
+            try:  # a read-only mapping: subscripting is cheaper than its .get
+                mine = hand & tables.mask_of_move[move]
+            except KeyError:
+                mine = 0
         if mine and trick:  # the follow rule of `playing.allowed`, inlined
             follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
             if follow:
@@ -198,10 +202,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
                     variant, state.phase, state.leader, trick + (card,), tuple(hands),
                     state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
                     state.zones, state.discard_mask, state.power_states, state.chance, None,
-                    (), state.records + (tables.quiet_records[seat][tables.play_moves[card]],),
+                    (), state.records + (tables.quiet_by_card[seat][card],),
                     state.deal,
                 )
-            return _play(state, variant, seat, card, None)
+            return _complete(state, variant, seat, card)
     if isinstance(move, str):
         move = parse_move(move, variant)
     if state.pending is not None:
@@ -242,27 +246,39 @@ def _play(
     caller passed.
     """
     tables = variant.tables
-    move = tables.play_moves[card]
-    trick = state.trick + (card,)
     if not (1 << card) & tables.option_mask:
-        hands = list(state.hand_masks)
-        hands[seat] ^= 1 << card
+        trick = state.trick + (card,)
         if len(trick) < variant.players:
+            hands = list(state.hand_masks)
+            hands[seat] ^= 1 << card
             return make_state(
                 variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
                 state.face_up, state.follower_masks, state.score_masks, state.zones,
                 state.discard_mask, state.power_states, state.chance, None, (),
-                state.records + (tables.quiet_records[seat][move],), state.deal,
+                state.records + (tables.quiet_by_card[seat][card],),
+                state.deal,
             )
-        board = Board(state)
-        board.hands = hands
-        board.trick = trick
-        events = resolve_trick(board, state)
-    else:
-        board, events, move = _play_with_choice(state, seat, card, option)
-        if len(board.trick) < variant.players:
-            return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
-        events += resolve_trick(board, board.snapshot())
+        return _complete(state, variant, seat, card)
+    board, events, move = _play_with_choice(state, seat, card, option)
+    if len(board.trick) < variant.players:
+        return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
+    events += resolve_trick(board, board.snapshot())
+    return _settled(state, board, events, seat, move)
+
+
+def _complete(state: GameState, variant: Variant, seat: int, card: int) -> GameState:
+    """``seat`` plays ``card`` (legal, asking no choice), the last card of the trick."""
+    board = Board(state)
+    board.hands[seat] ^= 1 << card
+    board.trick = state.trick + (card,)
+    return _settled(state, board, resolve_trick(board, state), seat,
+                    variant.tables.play_moves[card])
+
+
+def _settled(state: GameState, board: Board, events: list[RawEvent], seat: int,
+             move: PlayCard) -> GameState:
+    """The state after a trick resolved on ``board``: the next trick begins unless a
+    question waits."""
     if board.pending is None:
         advance(board, events)
     return board.freeze(state.records + (make_record(seat, move, tuple(events)),))

@@ -37,6 +37,7 @@ make_trick = slot_maker(Trick)
 make_placement = slot_maker(Placement)
 make_step = slot_maker(Step)
 TRICK = Zone.TRICK
+_NONE_TAKEN: frozenset[int] = frozenset()
 
 
 def lead_index(state: GameState, card: int) -> int:
@@ -74,6 +75,8 @@ def rank(
     card's faction overrides ``rank_key``. In a plain trick (``lead`` -1) only the
     values rank.
     """
+    if not rank_mask and values is None:
+        return _rank_printed(cards, tables, lead)
     counts = tables.counts_masks[lead] if lead >= 0 else 0
     printed = tables.card_value
     keys = []
@@ -92,6 +95,30 @@ def rank(
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
+_LEAD_GROUP, _OTHER_GROUP = 9 << 48, 8 << 48
+_FIRST_WINS, _SECOND_WINS = (0, 1), (1, 0)
+
+
+def _rank_printed(cards: tuple[int, ...], tables: DeckTables, lead: int) -> tuple[int, ...]:
+    """`rank` when no hook takes part and printed values rank (most tricks): the
+    same keys, from the per-card table ``rank_base``."""
+    base = tables.rank_base
+    if lead < 0:
+        keys = [base[card] + _OTHER_GROUP - position for position, card in enumerate(cards)]
+    else:
+        counts = tables.counts_masks[lead]
+        if len(cards) == 2:  # two players: one comparison
+            second = cards[1]
+            return _FIRST_WINS if base[cards[0]] + _LEAD_GROUP > base[second] - 1 + (
+                _LEAD_GROUP if counts >> second & 1 else _OTHER_GROUP) else _SECOND_WINS
+        keys = [base[cards[0]] + _LEAD_GROUP]
+        for position in range(1, len(cards)):
+            card = cards[position]
+            keys.append(base[card] - position
+                        + (_LEAD_GROUP if counts >> card & 1 else _OTHER_GROUP))
+    return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
+
+
 def _values(before: GameState, hooks: HookTable, seats: tuple[int, ...],
             cards: tuple[int, ...]) -> tuple[int, ...] | None:
     """Current values by position (E1), or None when no power modifies them."""
@@ -106,29 +133,27 @@ def _values(before: GameState, hooks: HookTable, seats: tuple[int, ...],
 
 
 def _ranked(
-    board: Board, before: GameState, present: int, movable: int
+    board: Board, before: GameState, present: int, movable: int, tables: DeckTables,
+    hooks: HookTable, seats: tuple[int, ...],
 ) -> tuple[Trick | None, tuple[int, ...], int]:
     """The order of positions, the lead faction's index, and the hook context of the
-    ranked trick (None when no later hook reads it)."""
-    tables = board.variant.tables
-    hooks = tables.hooks[board.phase]
+    ranked trick (None when no later hook reads it); ``seats`` in play order."""
     cards = board.trick
     lead = lead_index(before, cards[0]) if present & tables.dynamic_lead_mask else (
         tables.lead_of[cards[0]])
-    seats = tables.seat_orders[board.leader]
     values = None
     plain = False
     if present & (hooks.rank_masks[lead] | hooks.rerank_mask) or hooks.plain or hooks.modifiers:
         values = _values(before, hooks, seats, cards) if hooks.modifiers else None
         plain, order = _ranked_by_hooks(board, before, present, lead, values)
     else:
-        order = rank(cards, tables, lead, 0, None)
+        order = _rank_printed(cards, tables, lead)
     if not (present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
             or (1 << cards[order[0]]) & hooks.post_win_mask):
         return None, order, lead
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
-                      order, plain, frozenset()), order, lead
+                      order, plain, _NONE_TAKEN), order, lead
 
 
 def _ranked_by_hooks(board: Board, before: GameState, present: int, lead: int,
@@ -142,7 +167,7 @@ def _ranked_by_hooks(board: Board, before: GameState, present: int, lead: int,
         return False, rank(cards, tables, lead, 0, None, values)
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     trick = make_trick(before, board.phase, tables.seat_orders[board.leader], cards,
-                       tables.faction_names[lead], shown, (), False, frozenset())
+                       tables.faction_names[lead], shown, (), False, _NONE_TAKEN)
     plain = any(tables.powers[fi].plain_ranking(trick) for fi in hooks.plain)
     order = rank(cards, tables, -1 if plain else lead, 0 if plain else hooks.rank_masks[lead],
                  trick, values)
@@ -158,7 +183,7 @@ def _reranked(board: Board, trick: Trick, present: int, order: tuple[int, ...]
     for fi in tables.hooks[board.phase].rerankers:
         if present & tables.faction_masks[fi]:
             context = make_trick(trick.state, trick.phase, trick.seats, trick.cards,
-                                 trick.lead_faction, trick.values, order, False, frozenset())
+                                 trick.lead_faction, trick.values, order, False, _NONE_TAKEN)
             order = _checked_order(board, fi, tables.powers[fi].rerank(context, order), order)
     return order
 
@@ -188,8 +213,8 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     for index in tables.shared_zones:
         for card in board.zones[index]:
             movable |= 1 << card
-    trick, order, lead = _ranked(board, before, present, movable)
     seats = tables.seat_orders[board.leader]
+    trick, order, lead = _ranked(board, before, present, movable, tables, hooks, seats)
     ranking = tuple(map(seats.__getitem__, order))
     won = 1 << cards[order[0]]
     events: list[RawEvent] = [
@@ -202,9 +227,9 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     if trick is not None:
         if present & hooks.capture_mask:
             trick = _capture(board, trick, hooks, present, events)
-        placed = _place(board, trick, hooks, movable, events) if (
-            movable & hooks.placer_mask or hooks.always_placers) else []
         after = present & hooks.after_mask or won & hooks.after_win_mask
+        placed = _place(board, trick, hooks, movable, events, bool(after)) if (
+            movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed if after else None)
         if after:
             for fi in hooks.after:
@@ -247,29 +272,38 @@ def _recruit(
         # Nothing asked before and no power amends recruiting: recruit directly while
         # no choice arises (recruit_directly, inlined).
         deck, face_up, followers = tables.deck, board.face_up, board.followers
-        for seat in ranking:
+        for start, seat in enumerate(ranking):  # noqa: B007 (read after the loop)
             if not face_up:
                 card = board.draw_pile[0]
                 board.draw_pile = board.draw_pile[1:]
                 events.append((CardDrawn, seat, deck[card]))
-            elif len(face_up) == 1 or (deck[face_up[0]] == deck[face_up[1]] and all(
-                    deck[c] == deck[face_up[0]] for c in face_up)):
+            elif len(face_up) == 1 or _one_kind(face_up, tables.card_kind):
                 card = face_up.pop(0)
                 events.append((FaceUpTaken, seat, deck[card]))
             else:
                 break
             followers[seat] |= 1 << card
-            start += 1
-        if start == len(ranking):
-            return []
+        else:
+            return []  # everyone recruited
     plays = tuple(zip(seats, cards))
     found = amenders(hooks, present, won) if amended else ()
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
-    others = tuple(fi for fi in found if not tables.faction_masks[fi] & hooks.recruit_win_mask
+    win_mask = hooks.recruit_win_mask
+    others = tuple([fi for fi in found if not tables.faction_masks[fi] & win_mask]
                    ) if found else ()
     winner = ranking[0]
-    return [make_step(-1, seat, "recruit", (plays, ranking, found if seat == winner else others))
+    mine, theirs = (plays, ranking, found), (plays, ranking, others)
+    return [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
             for seat in ranking[start:]]
+
+
+def _one_kind(cards: list[int], kind: tuple[int, ...]) -> bool:
+    """Whether ``cards`` (two or more) are all identical (their kinds are equal)."""
+    first = kind[cards[0]]
+    for card in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
+        if kind[card] != first:
+            return False
+    return True
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
@@ -286,9 +320,10 @@ def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
 
 
 def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
-           events: list[RawEvent]) -> list[Placement]:
+           events: list[RawEvent], collect: bool) -> list[Placement]:
     """Carry out the ``place`` hooks (for cards in the trick or waiting in a shared
-    zone); return the placements they made."""
+    zone); return the placements they made when ``collect`` (an ``after_place`` hook
+    will read them), else an empty list."""
     tables = board.variant.tables
     placed: list[Placement] = []
     cards = trick.cards
@@ -297,11 +332,15 @@ def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
         if not movable & fmask and fi not in hooks.always_placers:
             continue
         mine = fmask & board.unplaced
-        positions = tuple(p for p in range(len(cards)) if mine >> cards[p] & 1) if mine else ()
+        positions = tuple([p for p, card in enumerate(cards) if mine >> card & 1]
+                          ) if mine else ()
         effects = tables.powers[fi].place(trick, positions)
         if effects is not None:
-            board.queue += carry_out(board, fi, effects, events)
-            placed += [e for e in effects if isinstance(e, Placement)]
+            steps = carry_out(board, fi, effects, events)
+            if steps:
+                board.queue += steps
+            if collect:
+                placed += [e for e in effects if isinstance(e, Placement)]
     return placed
 
 

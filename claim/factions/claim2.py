@@ -9,7 +9,7 @@ Awakener's draw (30) and before a Dark Elf's discard (60).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -46,6 +46,9 @@ WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=Tru
 
 # Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
 _SCORE, _WAITING = Zone.SCORE, Zone.WAITING
+_FOLLOWERS, _DRAW_PILE = Zone.FOLLOWERS, Zone.DRAW_PILE
+_DISCARD, _IN_FRONT = Zone.DISCARD, Zone.IN_FRONT
+_NO_SMASH = Option("no smash", (), "no smash")
 
 
 @registry.register
@@ -115,7 +118,10 @@ class Giants(FactionPower):
         when an opponent has a card of the prey of its value in front (R15)."""
         state = trick.state
         prey = state.variant.faction_mask(self.prey)
-        if not any(mask & prey for mask in state.in_front_masks):
+        for mask in state.in_front_masks:
+            if mask & prey:
+                break
+        else:
             return []  # no prey in front of anyone: nothing to smash
         deck = state.variant.tables.deck
         return [
@@ -129,15 +135,24 @@ class Giants(FactionPower):
     def _targets(self, state: GameState, seat: int, value: int) -> list[tuple[int, int]]:
         """``(victim, card id)`` of every prey card of ``value`` in front of an opponent."""
         variant = state.variant
-        own_team = next(team for team in variant.teams if seat in team)
+        for own_team in variant.teams:
+            if seat in own_team:
+                break
         mask = variant.faction_mask(self.prey)
         in_front = state.in_front_masks
-        return [
-            (victim, card)
-            for victim in range(variant.players) if victim not in own_team
-            for card in variant.ids_in(in_front[victim] & mask)
-            if variant.tables.deck[card].value == value
-        ]
+        deck = variant.tables.deck
+        found = []
+        for victim in range(variant.players):
+            if victim in own_team:
+                continue
+            cards = in_front[victim] & mask
+            while cards:  # card ids in deck order, lowest bit first (as `ids_in`)
+                low = cards & -cards
+                cards ^= low
+                card = low.bit_length() - 1
+                if deck[card].value == value:
+                    found.append((victim, card))
+        return found
 
     def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """Smash which opposing Gnome of the Giant's value, or none (R15: only if any)."""
@@ -147,12 +162,12 @@ class Giants(FactionPower):
         options: dict[str, Option] = {}  # identical Gnomes are one target (R15)
         for victim, card in self._targets(state, seat, value):
             label = f"smash {deck[card]}@{victim}"
-            effect = Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, victim)
+            effect = Placement(card, _DISCARD, None, _IN_FRONT, victim)
             options.setdefault(label, Option(label, (effect,), label))
         if not options:
             return ()
         return Question(seat, f"smash a Gnome of value {value}?",
-                        (*options.values(), Option("no smash", (), "no smash")))
+                        (*options.values(), _NO_SMASH))
 
 
 @registry.register
@@ -233,6 +248,8 @@ class Trolls(FactionPower):
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Score the highest Troll of the trick, else one waiting; the rest wait (R9)."""
         winner = trick.winner
+        if len(positions) == 1:  # the common case: one Troll, it scores
+            return [Placement(trick.cards[positions[0]], _SCORE, winner)]
         if positions:
             ordered = sorted(positions, key=lambda p: trick.card(p).value)
             best = ordered.pop()
@@ -290,13 +307,21 @@ class Seers(FactionPower):
         if step.seat != winner or not state.face_up:
             return None
         deck = state.variant.tables.deck
-        card = next(c for s, c in plays if s == winner)  # type: ignore[attr-defined]
+        card = -1
+        for seat, played in plays:  # type: ignore[attr-defined]
+            if seat == winner:
+                card = played
+                break
         if deck[card].faction != self.faction:
             return None
         top = state.draw_pile[0]
-        first = deck[state.face_up[0]]
-        same = deck[top] == first and all(deck[c] == first for c in state.face_up)
-        outcome = ("take", deck[top]) if same else "take top"  # R15: no real choice
-        take_top = Option("take top", (Placement(top, Zone.FOLLOWERS, winner, Zone.DRAW_PILE),),
+        drawn = deck[top]
+        outcome: Hashable = ("take", drawn)  # R15: no real choice if every card is alike
+        for face_up in state.face_up:
+            if deck[face_up] == drawn:  # (Card's == without attrs' generic !=)
+                continue
+            outcome = "take top"
+            break
+        take_top = Option("take top", (Placement(top, _FOLLOWERS, winner, _DRAW_PILE),),
                           outcome)
         return (*options, take_top)

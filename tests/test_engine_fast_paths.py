@@ -1,0 +1,173 @@
+"""The engine's fast paths give exactly what its general paths give.
+
+Ranking a trick without hooks uses a per-card key table (``tables.rank_base``) and,
+with two cards, one comparison; the checker carries out the common placements in
+one step. These tests hold both against the rules' own definitions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import claim
+from claim.engine import effects as checker
+from claim.engine.board import Board
+from claim.engine.tricks import rank
+from claim.factions.effects import Placement
+from claim.records import RawEvent
+from claim.state import GameState
+from claim.zones import SUPPORT, Zone
+
+SEVEN = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
+
+
+def _variants() -> list[claim.Variant]:
+    return [claim.load_variant("claim"), claim.load_variant("claim2"),
+            claim.mix(SEVEN, players=3), claim.mix(SEVEN, players=4)]
+
+
+def _reference_order(cards: tuple[int, ...], variant: claim.Variant, lead: int
+                     ) -> tuple[int, ...]:
+    """RULES 3, R2: the led card and the cards counting as the lead faction rank
+    above the others, then higher printed values, then earlier positions (the
+    default `RankKey` ``(group, value, 0, -position)``); ``lead`` -1: values alone."""
+    tables = variant.tables
+    counts = tables.counts_masks[lead] if lead >= 0 else 0
+
+    def key(position: int) -> tuple[int, int, int, int]:
+        card = cards[position]
+        group = 1 if lead >= 0 and (position == 0 or counts >> card & 1) else 0
+        return (group, tables.card_value[card], 0, -position)
+
+    return tuple(sorted(range(len(cards)), key=key, reverse=True))
+
+
+@pytest.mark.parametrize("variant", _variants(), ids=lambda v: f"{v.name}-{v.players}p")
+def test_hook_free_ranking_follows_the_default_rank_key(variant: claim.Variant) -> None:
+    """RULES 3 and R2: without rank hooks, every trick of every lead ranks as the
+    default rank key says (two-player tricks take a one-comparison path)."""
+    rng = random.Random(7)
+    tables = variant.tables
+    size = len(tables.deck)
+    for _ in range(3000):
+        cards = tuple(rng.sample(range(size), variant.players))
+        lead = rng.choice([-1, tables.lead_of[cards[0]]])
+        assert rank(cards, tables, lead, 0, None) == _reference_order(cards, variant, lead)
+
+
+def _phase_two(seed: int) -> GameState:
+    """A seeded ``claim2`` state at the start of phase 2."""
+    rng = random.Random(seed)
+    state = claim.new_game("claim2", seed=seed)
+    while state.phase is not SUPPORT:
+        state = state.apply(rng.choice(state.legal_moves()))
+    return state
+
+
+def _settling(state: GameState, cards: tuple[int, ...]) -> Board:
+    """A board whose trick holds ``cards``, being settled (nothing placed yet)."""
+    board = Board(state)
+    board.trick = cards
+    board.unplaced = sum(1 << card for card in cards)
+    board.settling = True
+    return board
+
+
+def _both_ways(make: Callable[[], Board], effect: Placement) -> tuple[Board, list[RawEvent]]:
+    """Carry out ``effect`` through the checker (fast path) and through its general
+    path on a twin board; assert both give the same board and events."""
+    fast, slow = make(), make()
+    fast_events: list[RawEvent] = []
+    slow_events: list[RawEvent] = []
+    assert checker.carry_out(fast, 0, [effect], fast_events) == []
+    checker._place(slow, 0, effect, set(), slow_events)
+    for name in Board.__slots__:
+        mine, theirs = getattr(fast, name), getattr(slow, name)
+        if name == "zones":
+            mine, theirs = [list(z) for z in mine], [list(z) for z in theirs]
+        assert mine == theirs, name
+    assert fast_events == slow_events
+    return fast, fast_events
+
+
+def test_trick_placements_in_one_step_match_the_general_checker() -> None:
+    """RULES 4 (Gnomes, Trolls) and R9: a trick's card to a score pile, in front of
+    a player or into the waiting line, and a waiting Troll to a score pile, each
+    give the board and events of the checker's general path."""
+    state = _phase_two(3)
+    variant = state.variant
+    hand = variant.ids_in(state.hand_masks[0])
+    cards = tuple(hand)[:2]
+
+    def board() -> Board:
+        return _settling(state, cards)
+
+    placed, events = _both_ways(board, Placement(cards[0], Zone.SCORE, 1, Zone.TRICK))
+    assert placed.scores[1] >> cards[0] & 1
+    assert events == [(events[0][0], variant.tables.deck[cards[0]], Zone.SCORE, 1)]
+    placed, _ = _both_ways(board, Placement(cards[1], Zone.IN_FRONT, 0, Zone.TRICK))
+    index = variant.tables.zone_index["in front"]
+    assert placed.zones[index][0] >> cards[1] & 1
+    placed, _ = _both_ways(board, Placement(cards[1], "in front", 1, Zone.TRICK))
+    assert placed.zones[index][1] >> cards[1] & 1
+    placed, _ = _both_ways(board, Placement(cards[0], Zone.WAITING, None, Zone.TRICK))
+    line = variant.tables.zone_index["waiting line"]
+    assert list(placed.zones[line]) == [cards[0]]
+
+    def waiting() -> Board:
+        board = _settling(state, ())
+        board.writable_zones()[line].extend(cards)
+        return board
+
+    placed, events = _both_ways(waiting, Placement(cards[1], Zone.SCORE, 0, Zone.WAITING))
+    assert list(placed.zones[line]) == [cards[0]] and placed.scores[0] >> cards[1] & 1
+    assert events[0][4] is Zone.WAITING
+
+    def in_front() -> Board:
+        board = _settling(state, ())
+        board.writable_zones()[index][1] |= 1 << cards[0]
+        return board
+
+    # RULES 4 Gnomes: at the end, the cards in front of a player join their score pile.
+    placed, events = _both_ways(in_front, Placement(cards[0], Zone.SCORE, 1, Zone.IN_FRONT, 1))
+    assert not placed.zones[index][1] and placed.scores[1] >> cards[0] & 1
+    assert events[0][4:] == (Zone.IN_FRONT, 1)
+
+
+def test_recruiting_placements_in_one_step_match_the_general_checker() -> None:
+    """RULES 3: taking the face-up card or the top card of the draw pile as a
+    follower gives the board and events (FaceUpTaken, CardDrawn) of the general path."""
+    state = claim.new_game("claim2", seed=5)
+    face_up, top = state.face_up[0], state.draw_pile[0]
+
+    def board() -> Board:
+        return Board(state)
+
+    taken, events = _both_ways(board, Placement(face_up, Zone.FOLLOWERS, 1, Zone.FACE_UP))
+    assert taken.followers[1] >> face_up & 1 and not taken.face_up
+    assert events[0][1:] == (1, state.variant.tables.deck[face_up])
+    drawn, events = _both_ways(board, Placement(top, Zone.FOLLOWERS, 0, Zone.DRAW_PILE))
+    assert drawn.followers[0] >> top & 1 and drawn.draw_pile == state.draw_pile[1:]
+    assert events[0][1:] == (0, state.variant.tables.deck[top])
+
+
+def test_a_card_not_where_the_placement_says_still_raises() -> None:
+    """Issue #7 bad input: the one-step paths refuse what the checker refuses (a card
+    not in the trick, not in the line, not on top of the draw pile): PowerError,
+    nothing changed on the caller's state."""
+    state = claim.new_game("claim2", seed=5)
+    wrong = [
+        Placement(state.draw_pile[3], Zone.FOLLOWERS, 0, Zone.DRAW_PILE),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.TRICK),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.WAITING),
+        Placement(state.draw_pile[0], Zone.IN_FRONT, 0, Zone.TRICK),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, 0),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, None),
+    ]
+    for effect in wrong:
+        with pytest.raises(claim.PowerError):
+            checker.carry_out(Board(state), 0, [effect], [])
+    assert state == claim.new_game("claim2", seed=5)
