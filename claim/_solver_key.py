@@ -51,7 +51,9 @@ class KeyMaker:
     def __init__(self, tables: DeckTables) -> None:
         self._per_seat = tuple(spec.per_seat for spec in tables.zone_specs)
         first: dict[object, int] = {}
-        self._rep = tuple(first.setdefault(card, cid) for cid, card in enumerate(tables.deck))
+        self._rep = self.rep = tuple(first.setdefault(card, cid)
+                                     for cid, card in enumerate(tables.deck))
+        """Per card id, the lowest id of an identical card."""
         groups: dict[int, list[int]] = {}
         for cid, rep in enumerate(self._rep):
             groups.setdefault(rep, []).append(cid)
@@ -68,6 +70,8 @@ class KeyMaker:
         self._summaries: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._plain_states = (None,) * len(tables.powers)
         self._bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self._summary_ids: dict[int, int] = {}
+        self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
 
     def canon(self, mask: int) -> int:
         """``mask`` with each kind's cards replaced by that kind's lowest ids."""
@@ -139,7 +143,10 @@ class KeyMaker:
         every open card given to seat 1. With no open card left both are the result.
         """
         score0, score1 = state.score_masks
-        discard = state.discard_mask
+        return self.bounds_of(score0, score1, state.discard_mask)
+
+    def bounds_of(self, score0: int, score1: int, discard: int) -> tuple[int, int]:
+        """`bounds` from the two score piles and the discard, as card masks."""
         known = self._bounds.get((score0, score1, discard))
         if known is None:
             summary = self.summary
@@ -148,6 +155,19 @@ class KeyMaker:
             known = (_result(mine, _joined(theirs, free)), _result(_joined(mine, free), theirs))
             self._bounds[(score0, score1, discard)] = known
         return known
+
+    def result_of(self, score0: int, score1: int) -> int:
+        """Seat 0's result (+1, 0, -1) of final score piles (RULES 5: R12, R13); only
+        with monotone powers (``decides_early``), as the bounds."""
+        return self.bounds_of(score0, score1, self._voting_mask & ~(score0 | score1))[0]
+
+    def summary_id(self, mask: int) -> int:
+        """A small int naming `summary` of ``mask``: equal ids, equal summaries."""
+        found = self._summary_ids.get(mask)
+        if found is None:
+            found = self._summary_ids[mask] = self._ids.setdefault(
+                self.summary(mask), len(self._ids))
+        return found
 
 
 def _joined(

@@ -1,0 +1,367 @@
+"""The phase 2 solver's fast path: alpha-beta on the playout kernel's plain ints.
+
+`claim.solver` searches through ``legal_moves()`` and ``apply()``, which covers every
+power. For a two-player variant whose powers the playout kernel reproduces
+(`claim._playout_tables.kernel_tables`: the Claim and Claim 2 factions in every
+built-in set-up), `FastSearch` searches the same game on a few ints per position
+instead: the leader, the led card (or -1), the two hands and score piles as card
+masks, the declared zones as tuples (per-seat zones: masks per seat; shared zones:
+card ids in line order) and the discard mask. It does what the engine does, from
+the kernel's tables:
+
+- the legal moves of the seat to act are the first card of each kind among the
+  cards it may play (follow faction, RULES 3), in deck order: ``legal_moves()``;
+- a trick no power takes part in goes to the tabulated winner (R4 ranks), who
+  leads; otherwise the kernel's own placement (Dwarves, Gnomes in front), waiting
+  line (R9), next leader (R8) and smash questions (R7, R15) run, each smash asked
+  as a choice of the capturer, searched like a play, options in the engine's order;
+- at the end the ``finish`` rules (Gnomes scored, waiting Trolls discarded) and
+  the full cascade of RULES 5 (R12, R13) give the result.
+
+Positions share table entries by the same key as the generic search
+(`claim._solver_key.KeyMaker`): hands by card kinds, score piles by their per-faction
+summaries. Tests compare values and every best move with the generic search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from claim._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind, winner
+from claim._playout_tables import KernelTables, kernel_tables
+from claim._solver_key import KeyMaker
+from claim.errors import ClaimError
+from claim.moves import Move
+from claim.state import GameState
+
+__all__ = ["FastLimit", "FastSearch", "fast_tables"]
+
+Zones = tuple[tuple[int, ...], ...]
+"""Declared zones: per-seat zones as masks per seat, shared zones as card ids."""
+Position = tuple[int, int, int, int, int, int, Zones, int]
+"""A search position: leader, led card (-1: none), hands 0 and 1, score piles 0
+and 1, zones, discard."""
+
+
+class FastLimit(ClaimError, RuntimeError):
+    """Raised by `FastSearch` when it passes its node or time limit (the caller
+    turns it into `claim.solver.SearchLimitError`)."""
+
+
+def fast_tables(state: GameState) -> KernelTables | None:
+    """The kernel tables when `FastSearch` can solve ``state``, else None: two
+    players, no question pending or queued, every power reproduced by the kernel
+    with its ``finish`` hooks."""
+    if state.variant.players != 2 or state.pending is not None or state.queue:
+        return None
+    kt = kernel_tables(state.variant)
+    if isinstance(kt, str) or kt.finishers is None:
+        return None
+    return kt
+
+
+class _Memo(dict[Any, Any]):
+    """A dict that builds a missing value with ``build`` (hits stay C-fast)."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        found = self[key] = self.build(key)
+        return found
+
+
+class FastSearch:
+    """One alpha-beta search on plain ints, with its transposition table.
+
+    Args:
+        kt: The variant's kernel tables (from `fast_tables`).
+        keys: The variant's key maker.
+        per_seat: Per declared zone, whether it is per seat (else shared).
+        limit: Give up at this node count (-1: never).
+        deadline: Give up after this `time.perf_counter` reading (None: never).
+    """
+
+    def __init__(self, kt: KernelTables, keys: KeyMaker, per_seat: tuple[bool, ...],
+                 limit: int, deadline: float | None) -> None:
+        pt = kt.phases[1]
+        self.kt, self.pt, self.keys, self.per_seat = kt, pt, keys, per_seat
+        self.limit, self.deadline = limit, deadline
+        self.nodes = 0
+        self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.follow, self.wild, self.plain = kt.follow, kt.wild, pt.plain
+        self.same, self.gaps = kt.same_prev, kt.gaps
+        self.rep = (-1, *keys.rep)  # shifted: the led card -1 (none) keys as -1
+        self.lines = pt.lines
+        self.line_zones = tuple(line[1] for line in pt.lines)
+        self.bounded = keys.decides_early
+        self.canon: dict[int, int] = _Memo(keys.canon)
+        self.piles: dict[int, int] = _Memo(
+            keys.summary_id if keys.decides_early else keys.canon)
+        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = _Memo(
+            lambda key: keys.bounds_of(*key))
+        size, values = len(kt.values), kt.values
+        # Move ordering: a follower tries its winning cards lowest first, then its
+        # losing cards lowest first; a leader tries first the cards the other hand
+        # cannot beat, highest first, then the others highest first.
+        self.follow_rank = tuple(
+            tuple((1 << 20) - values[c] if row[c] & 1 else -values[c] for c in range(size))
+            for row in self.plain)
+        self.beaten_by = tuple(sum(1 << c for c in range(size) if row[c] & 1)
+                               for row in self.plain)
+
+    @staticmethod
+    def setup(state: GameState) -> Position:
+        """The search's position for ``state``."""
+        h0, h1 = state.hand_masks
+        s0, s1 = state.score_masks
+        led = state.trick[0] if state.trick else -1
+        zones = tuple(tuple(zone) for zone in state.zones)
+        return (state.leader, led, h0, h1, s0, s1, zones, state.discard_mask)
+
+    def moves(self, position: Position) -> list[int]:
+        """The cards the seat to act may play (one per kind), in deck order."""
+        leader, led, h0, h1 = position[:4]
+        return _cards(self._legal(leader, led, h0, h1))
+
+    def move_of(self, card: int) -> Move:
+        """The engine's move that plays ``card``."""
+        return self.kt.play[card]
+
+    def best_of(self, position: Position) -> int | None:
+        """The table's best card for ``position``, if any."""
+        leader, led, h0, h1, s0, s1, zones, _ = position
+        entry = self.table.get(self._key(leader, led, h0, h1, s0, s1, zones))
+        return None if entry is None or entry[2] < 0 else entry[2]
+
+    def _legal(self, leader: int, led: int, h0: int, h1: int) -> int:
+        """The first card of each kind the seat to act may play, as a mask."""
+        if led < 0:
+            hand = h1 if leader else h0
+        else:
+            hand = h0 if leader else h1
+            mask = hand & self.follow[led]
+            if mask:
+                hand = mask | (hand & self.wild)
+        if hand & self.gaps:
+            return _firsts(self.kt, hand)
+        return hand & ~((hand << 1) & self.same)
+
+    def _key(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
+             zones: Zones) -> tuple[Any, ...]:
+        """The table key (`claim._solver_key.KeyMaker.key` on plain ints)."""
+        canon, piles = self.canon, self.piles
+        if zones:
+            rep = self.rep
+            zkey = tuple(tuple([canon[m] for m in zone]) if per else
+                         tuple([rep[c + 1] for c in zone])
+                         for per, zone in zip(self.per_seat, zones))
+            return (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1],
+                    zkey)
+        return (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
+
+    def _check(self) -> None:
+        """Raise `FastLimit` past the node or time limit."""
+        if self.nodes == self.limit:
+            raise FastLimit(f"the search visited {self.limit} positions and gave up")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise FastLimit(f"the search ran out of time after {self.nodes} positions")
+
+    def value(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
+              zones: Zones, discard: int, alpha: int, beta: int) -> int:
+        """Seat 0's value, exact inside ``(alpha, beta)``, else a bound past it."""
+        self.nodes += 1
+        if self.nodes == self.limit or not self.nodes & 255:
+            self._check()
+        if led < 0 and not h0 | h1:
+            return self._final(s0, s1, zones)
+        if self.bounded:
+            low, high = self.bounds[s0, s1, discard]
+            if high <= alpha or low == high:
+                return high
+            if low >= beta:
+                return low
+        legal = self._legal(leader, led, h0, h1)
+        if not legal & (legal - 1):  # a forced move: no table entry needed
+            return self.play(leader, led, h0, h1, s0, s1, zones, discard,
+                             legal.bit_length() - 1, alpha, beta)
+        key = self._key(leader, led, h0, h1, s0, s1, zones)
+        lower, upper, best = self.table.get(key, (-1, 1, -1))
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+        maximise = (leader if led < 0 else 1 - leader) == 0
+        found, move = (-2, -1) if maximise else (2, -1)
+        play, value = self.play, self.value
+        for card in self._ordered(leader, led, h0, h1, legal, best):
+            if led < 0:  # a lead: the follower answers (inlined `play`)
+                got = value(leader, card, h0 ^ (1 << card) if not leader else h0,
+                            h1 ^ (1 << card) if leader else h1, s0, s1, zones, discard,
+                            alpha, beta)
+            else:
+                got = play(leader, led, h0, h1, s0, s1, zones, discard, card, alpha, beta)
+            if maximise:
+                if got > found:
+                    found, move = got, card
+                    if got > alpha:
+                        alpha = got
+            elif got < found:
+                found, move = got, card
+                if got < beta:
+                    beta = got
+            if alpha >= beta:
+                break
+        if found <= alpha:
+            if found < upper:
+                upper = found
+        elif found >= beta:
+            if found > lower:
+                lower = found
+        else:
+            lower = upper = found
+        self.table[key] = (lower, upper, move)
+        return found
+
+    def _ordered(self, leader: int, led: int, h0: int, h1: int, legal: int,
+                 best: int) -> list[int]:
+        """The legal cards, the table's best first, then by likely winners."""
+        cards = _cards(legal)
+        if led >= 0:
+            cards.sort(key=self.follow_rank[led].__getitem__, reverse=True)
+        else:
+            other = h0 if leader else h1
+            beaten, values = self.beaten_by, self.kt.values
+            cards.sort(key=lambda c: values[c] if other & beaten[c] else (1 << 20) + values[c],
+                       reverse=True)
+        if best >= 0 and best in cards:
+            cards.remove(best)
+            cards.insert(0, best)
+        return cards
+
+    def play(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int, zones: Zones,
+             discard: int, card: int, alpha: int, beta: int) -> int:
+        """The value after the seat to act plays ``card``."""
+        bit = 1 << card
+        if led < 0:
+            if leader:
+                h1 ^= bit
+            else:
+                h0 ^= bit
+            return self.value(leader, card, h0, h1, s0, s1, zones, discard, alpha, beta)
+        if leader:
+            h0 ^= bit
+        else:
+            h1 ^= bit
+        code = self.plain[led][card]
+        if code < 2 and not (self.lines and any(zones[z] for z in self.line_zones)):
+            if code:
+                leader = 1 - leader
+            if leader:
+                s1 |= bit | (1 << led)
+            else:
+                s0 |= bit | (1 << led)
+            return self.value(leader, -1, h0, h1, s0, s1, zones, discard, alpha, beta)
+        return self._special(leader, led, card, code & 1, h0, h1, [s0, s1], zones, discard,
+                             alpha, beta)
+
+    def _special(self, leader: int, led: int, card: int, win: int, h0: int, h1: int,
+                 scores: list[int], zones: Zones, discard: int, alpha: int, beta: int) -> int:
+        """A trick a power takes part in, as the kernel settles it (phase 2)."""
+        pt, kt = self.pt, self.kt
+        seats = (leader, 1 - leader)
+        won, last = seats[win], seats[1 - win]
+        trick = [led, card]
+        present = (1 << led) | (1 << card)
+        rest = present
+        work = [list(zone) for zone in zones]
+        if present & pt.place_mask:
+            rest, discard = _place(pt.place, trick, scores, work, won, last, rest, discard)
+        if self.lines and (present & pt.line_mask or any(work[z] for z in self.line_zones)):
+            rest = _lines(kt, self.lines, trick, work, scores, won, rest)
+        if rest:
+            scores[won] |= rest
+        nxt = _next_leader(pt, trick, present, seats, won) if present & pt.leader_mask else won
+        asks: list[tuple[int, int]] = []
+        if present & pt.smash_mask:
+            values = kt.values
+            for fmask, zone, prey in pt.smash:
+                for played in trick:
+                    if (1 << played) & fmask:
+                        value = prey.get(values[played], 0)
+                        if zones[zone][1 - won] & value:  # before the trick (R7)
+                            asks.append((zone, value))
+        return self._asks(asks, won, nxt, h0, h1, scores[0], scores[1], work, discard,
+                          alpha, beta)
+
+    def _asks(self, asks: list[tuple[int, int]], won: int, nxt: int, h0: int, h1: int,
+              s0: int, s1: int, work: list[list[int]], discard: int, alpha: int,
+              beta: int) -> int:
+        """Ask the smashes ``asks`` in order (R7, R15), each a choice of the capturer
+        ``won`` among the victim's distinct cards of the value, then no smash."""
+        for index, (zone, value) in enumerate(asks):
+            options = _smash_options(self.same, work[zone][1 - won] & value)
+            if not options:
+                continue
+            self.nodes += 1
+            if self.nodes == self.limit or not self.nodes & 255:
+                self._check()
+            maximise = won == 0
+            found = -2 if maximise else 2
+            for option in (*options, -1):
+                child = work
+                if option >= 0:
+                    child = [list(zone_) for zone_ in work]
+                    child[zone][1 - won] ^= 1 << option
+                got = self._asks(asks[index + 1:], won, nxt, h0, h1, s0, s1, child,
+                                 discard | (1 << option if option >= 0 else 0), alpha, beta)
+                if maximise:
+                    found = max(found, got)
+                    alpha = max(alpha, got)
+                else:
+                    found = min(found, got)
+                    beta = min(beta, got)
+                if alpha >= beta:
+                    break
+            return found
+        return self.value(nxt, -1, h0, h1, s0, s1, tuple(tuple(zone) for zone in work),
+                          discard, alpha, beta)
+
+    def _final(self, s0: int, s1: int, zones: Zones) -> int:
+        """Seat 0's result once the hands are empty: ``finish``, then RULES 5."""
+        for fmask, zone, scored in self.kt.finishers or ():
+            if scored:
+                s0 |= zones[zone][0] & fmask
+                s1 |= zones[zone][1] & fmask
+        if self.bounded:
+            return self.keys.result_of(s0, s1)
+        won = winner(self.kt, [s0, s1])
+        return 0 if won is None else (1 if won == 0 else -1)
+
+
+def _cards(mask: int) -> list[int]:
+    """The card ids of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _smash_options(same: int, found: int) -> tuple[int, ...]:
+    """The first card of each kind in ``found`` (the victim's prey of the value)."""
+    options: list[int] = []
+    for card in _cards(found):
+        if not any(_same_kind(same, card, other) for other in options):
+            options.append(card)
+    return tuple(options)
