@@ -103,6 +103,7 @@ class FastSearch:
         self.canon: dict[int, int] = _Memo(keys.canon)
         self.piles: dict[int, int] = _Memo(
             keys.summary_id if keys.decides_early else keys.canon)
+        self.zone_keys: dict[Zones, tuple[tuple[int, ...], ...]] = _Memo(self._zone_key)
         self.bounds: dict[tuple[int, int, int], tuple[int, int]] = _Memo(
             lambda key: keys.bounds_of(*key))
         size, values = len(kt.values), kt.values
@@ -157,13 +158,16 @@ class FastSearch:
         """The table key (`claim._solver_key.KeyMaker.key` on plain ints)."""
         canon, piles = self.canon, self.piles
         if zones:
-            rep = self.rep
-            zkey = tuple(tuple([canon[m] for m in zone]) if per else
-                         tuple([rep[c + 1] for c in zone])
-                         for per, zone in zip(self.per_seat, zones))
             return (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1],
-                    zkey)
+                    self.zone_keys[zones])
         return (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
+
+    def _zone_key(self, zones: Zones) -> tuple[tuple[int, ...], ...]:
+        """The zones' part of the key: per-seat zones by card kinds, lines by the
+        kinds in line order."""
+        canon, rep = self.canon, self.rep
+        return tuple(tuple([canon[m] for m in zone]) if per else tuple([rep[c + 1] for c in zone])
+                     for per, zone in zip(self.per_seat, zones))
 
     def _check(self) -> None:
         """Raise `FastLimit` past the node or time limit."""
@@ -263,16 +267,39 @@ class FastSearch:
         else:
             h1 ^= bit
         code = self.plain[led][card]
-        if code < 2 and not (self.lines and any(zones[z] for z in self.line_zones)):
+        if code < 2:  # no power's card in the trick: the winner takes it and leads
             if code:
                 leader = 1 - leader
+            bit |= 1 << led
+            if self.lines:
+                zones, bit = self._deliver(zones, bit)
             if leader:
-                s1 |= bit | (1 << led)
+                s1 |= bit
             else:
-                s0 |= bit | (1 << led)
+                s0 |= bit
             return self.value(leader, -1, h0, h1, s0, s1, zones, discard, alpha, beta)
         return self._special(leader, led, card, code & 1, h0, h1, [s0, s1], zones, discard,
                              alpha, beta)
+
+    def _deliver(self, zones: Zones, won: int) -> tuple[Zones, int]:
+        """A trick without a waiting line's faction: each line delivers one waiting
+        card to the winner (R9, as `claim._playout_kernel._lines`); the new zones
+        and the cards won."""
+        values = self.kt.values
+        for fmask, zone, order in self.lines:
+            line = zones[zone]
+            waiting = [card for card in line if (1 << card) & fmask]
+            if not waiting:
+                continue
+            if order:
+                worths = [values[card] for card in waiting]
+                card = waiting[worths.index(min(worths) if order == 1 else max(worths))]
+            else:
+                card = waiting[0]
+            at = line.index(card)
+            zones = (*zones[:zone], line[:at] + line[at + 1:], *zones[zone + 1:])
+            won |= 1 << card
+        return zones, won
 
     def _special(self, leader: int, led: int, card: int, win: int, h0: int, h1: int,
                  scores: list[int], zones: Zones, discard: int, alpha: int, beta: int) -> int:
