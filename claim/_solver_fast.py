@@ -98,6 +98,7 @@ class FastSearch:
         self.same, self.gaps = kt.same_prev, kt.gaps
         self.rep = (-1, *keys.rep)  # shifted: the led card -1 (none) keys as -1
         self.lines = pt.lines
+        self.special = bool(pt.lines or kt.finishers)  # lines or zones at the end
         self.line_zones = tuple(line[1] for line in pt.lines)
         self.bounded = keys.decides_early
         self.canon: dict[int, int] = _Memo(keys.canon)
@@ -182,8 +183,18 @@ class FastSearch:
         self.nodes += 1
         if self.nodes == self.limit or not self.nodes & 255:
             self._check()
-        if led < 0 and not h0 | h1:
-            return self._final(s0, s1, zones)
+        if led < 0 and not (h0 & (h0 - 1) or h1 & (h1 - 1)):
+            if not h0 | h1:
+                return self._final(s0, s1, zones)
+            if not self.special:  # the last trick is forced; the winner takes both cards
+                first, second = (h1, h0) if leader else (h0, h1)
+                code = self.plain[first.bit_length() - 1][second.bit_length() - 1]
+                if code < 2:
+                    if leader ^ code:
+                        s1 |= h0 | h1
+                    else:
+                        s0 |= h0 | h1
+                    return self._final(s0, s1, zones)
         if self.bounded:
             low, high = self.bounds[s0, s1, discard]
             if high <= alpha or low == high:
