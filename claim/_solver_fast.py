@@ -104,6 +104,9 @@ class FastSearch:
         self.canon: dict[int, int] = _Memo(keys.canon)
         self.piles: dict[int, int] = _Memo(
             keys.summary_id if keys.decides_early else keys.canon)
+        self.plain_cards = ((1 << len(kt.values)) - 1) & ~(pt.place_mask | pt.line_mask
+                                                   | pt.leader_mask | pt.smash_mask)
+        self.sure: dict[tuple[int, int], int] = _Memo(self._sure)
         self.zone_keys: dict[Zones, tuple[tuple[int, ...], ...]] = _Memo(self._zone_key)
         self.bounds: dict[tuple[int, int, int], tuple[int, int]] = _Memo(
             lambda key: keys.bounds_of(*key))
@@ -163,6 +166,46 @@ class FastSearch:
                     self.zone_keys[zones])
         return (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
 
+    def lead_bounds(self, position: Position) -> tuple[int, int]:
+        """Seat 0's worst and best results at a lead, as `value` cuts with them.
+
+        `claim._solver_key.KeyMaker.bounds` gives every open card to one seat or the
+        other. At a lead, the leader's *sure tricks* (`_sure`) tighten the bound on
+        the other side: the leader can lead them one after the other, winning each
+        and keeping the lead, so every line of the leader's choosing puts them on
+        the leader's score pile; the result of any such line is within the bound
+        with those cards given to the leader and the other open cards to the other
+        seat (the argument of ``KeyMaker.bounds``), and the leader's best line is at
+        least as good for the leader.
+        """
+        leader, led, h0, h1, s0, s1, _, discard = position
+        low, high = self.bounds[s0, s1, discard]
+        if led < 0 and self.bounded:
+            if leader:
+                sure = self.sure[h1, h0]
+                high = self.bounds[s0, s1 | sure, discard][1]
+            else:
+                sure = self.sure[h0, h1]
+                low = self.bounds[s0 | sure, s1, discard][0]
+        return low, high
+
+    def _sure(self, hands: tuple[int, int]) -> int:
+        """The leader's sure tricks: the cards of ``hands[0]`` (the leader's) that no
+        card of ``hands[1]`` beats (R4 ranks, follow rules ignored: any card counts
+        as a possible reply) and that no power moves or lets the other seat take the
+        lead with (placements, waiting lines, next leaders, smashes: RULES 4). If
+        the other hand holds a card that may take the lead (R8 Dragons), only the
+        first such trick is sure."""
+        mine, theirs = hands
+        beaten = self.beaten_by
+        found = 0
+        for card in _cards(mine & self.plain_cards):
+            if not beaten[card] & theirs:
+                found |= 1 << card
+        if found and theirs & self.pt.leader_mask:  # a reply may take the lead (R8)
+            found &= -found
+        return found
+
     def _zone_key(self, zones: Zones) -> tuple[tuple[int, ...], ...]:
         """The zones' part of the key: per-seat zones by card kinds, lines by the
         kinds in line order."""
@@ -201,6 +244,19 @@ class FastSearch:
                 return high
             if low >= beta:
                 return low
+            if led < 0:  # the leader's sure tricks tighten one bound (`lead_bounds`)
+                if leader:
+                    sure = self.sure[h1, h0]
+                    if sure:
+                        high = self.bounds[s0, s1 | sure, discard][1]
+                        if high <= alpha:
+                            return high
+                else:
+                    sure = self.sure[h0, h1]
+                    if sure:
+                        low = self.bounds[s0 | sure, s1, discard][0]
+                        if low >= beta:
+                            return low
         legal = self._legal(leader, led, h0, h1)
         if not legal & (legal - 1):  # a forced move: no table entry needed
             return self.play(leader, led, h0, h1, s0, s1, zones, discard,

@@ -18,7 +18,8 @@ import pytest
 from test_solver import late_position, minimax
 
 import claim
-from claim._solver_fast import fast_tables
+from claim._solver_fast import FastSearch, fast_tables
+from claim._solver_key import KeyMaker
 from claim.solver import SearchLimitError, Solution, _solve_generic, solve
 from claim.state import GameState
 from claim.testing import official_mixes, option_settings, support_position
@@ -151,3 +152,26 @@ def test_waiting_trolls_agree_with_the_generic_search(name: str) -> None:
         if checked == 25:
             break
     assert checked == 25
+
+
+def test_sure_tricks_bracket_the_minimax_value() -> None:
+    """`FastSearch.lead_bounds` (every open card to one seat, the leader's sure
+    tricks to the leader: RULES 3 winning, RULES 4 powers excluded, R8 leads) bracket
+    the value under best play (RULES 5, R12, R13), and tighten the plain bounds
+    somewhere in the sample."""
+    tighter = 0
+    for name in BUILT_IN:
+        variant = claim.load_variant(name)
+        tables = variant.tables
+        for seed in range(30):
+            state = mid_position(variant, seed, 2 + seed % 3)
+            kt = fast_tables(state)
+            if state.is_over or state.trick or kt is None:
+                continue
+            search = FastSearch(kt, KeyMaker(tables),
+                                tuple(spec.per_seat for spec in tables.zone_specs), -1, None)
+            position = search.setup(state)
+            low, high = search.lead_bounds(position)
+            assert low <= minimax(state) <= high, (name, seed)
+            tighter += (low, high) != KeyMaker(tables).bounds(state)
+    assert tighter >= 5
