@@ -257,11 +257,23 @@ class FastSearch:
                         low = self.bounds[s0 | sure, s1, discard][0]
                         if low >= beta:
                             return low
-        legal = self._legal(leader, led, h0, h1)
+        if led < 0:  # the legal moves (`_legal`, inlined)
+            hand = h1 if leader else h0
+        else:
+            hand = h0 if leader else h1
+            legal = hand & self.follow[led]
+            if legal:
+                hand = legal | (hand & self.wild)
+        legal = _firsts(self.kt, hand) if hand & self.gaps else hand & ~((hand << 1) & self.same)
         if not legal & (legal - 1):  # a forced move: no table entry needed
             return self.play(leader, led, h0, h1, s0, s1, zones, discard,
                              legal.bit_length() - 1, alpha, beta)
-        key = self._key(leader, led, h0, h1, s0, s1, zones)
+        canon, piles = self.canon, self.piles  # the key (`_key`, inlined)
+        if zones:
+            key: tuple[Any, ...] = (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0],
+                                    piles[s1], self.zone_keys[zones])
+        else:
+            key = (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
         lower, upper, best = self.table.get(key, (-1, 1, -1))
         if lower >= beta or lower == upper:
             return lower
