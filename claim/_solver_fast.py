@@ -104,9 +104,13 @@ class FastSearch:
         self.canon: dict[int, int] = _Memo(keys.canon)
         self.piles: dict[int, int] = _Memo(
             keys.summary_id if keys.decides_early else keys.canon)
-        self.plain_cards = ((1 << len(kt.values)) - 1) & ~(pt.place_mask | pt.line_mask
-                                                   | pt.leader_mask | pt.smash_mask)
+        # Cards whose winner surely scores them and keeps the lead (see `_sure`): not
+        # placed elsewhere (Dwarves, Gnomes), not handing the lead on when led alone.
+        self.sure_cards = ((1 << len(kt.values)) - 1) & ~pt.place_mask & ~sum(
+            fmask for fmask, table in pt.leaders if table[1] not in (-1, 0))
         self.sure: dict[tuple[int, int], int] = _Memo(self._sure)
+        self.takes = tuple(sum(1 << c for c, code in enumerate(row) if code == 1)
+                           for row in self.plain)
         self.zone_keys: dict[Zones, tuple[tuple[int, ...], ...]] = _Memo(self._zone_key)
         self.bounds: dict[tuple[int, int, int], tuple[int, int]] = _Memo(
             lambda key: keys.bounds_of(*key))
@@ -191,15 +195,18 @@ class FastSearch:
 
     def _sure(self, hands: tuple[int, int]) -> int:
         """The leader's sure tricks: the cards of ``hands[0]`` (the leader's) that no
-        card of ``hands[1]`` beats (R4 ranks, follow rules ignored: any card counts
-        as a possible reply) and that no power moves or lets the other seat take the
-        lead with (placements, waiting lines, next leaders, smashes: RULES 4). If
-        the other hand holds a card that may take the lead (R8 Dragons), only the
-        first such trick is sure."""
+        card of ``hands[1]`` beats (R4 ranks; follow rules ignored, so any card
+        counts as a possible reply). The winner of such a trick scores the card
+        unless a placement sends it elsewhere (Dwarves, Gnomes: excluded; a waiting
+        line keeps only lower cards of its faction, R9; a smash only removes a
+        Gnome in front) and leads next unless a next-leader rule says otherwise
+        (R8: a faction that hands the lead on when led alone is excluded; if the
+        other hand holds a card that may take the lead, only the first such trick
+        is sure)."""
         mine, theirs = hands
         beaten = self.beaten_by
         found = 0
-        for card in _cards(mine & self.plain_cards):
+        for card in _cards(mine & self.sure_cards):
             if not beaten[card] & theirs:
                 found |= 1 << card
         if found and theirs & self.pt.leader_mask:  # a reply may take the lead (R8)
@@ -264,6 +271,22 @@ class FastSearch:
             legal = hand & self.follow[led]
             if legal:
                 hand = legal | (hand & self.wild)
+        if led >= 0 and self.bounded:
+            winning = hand & self.takes[led]
+            if winning:  # the follower can take the trick, then lead its sure tricks,
+                # so it surely scores those cards (the argument of `lead_bounds`)
+                card = winning & -winning
+                got = card | (1 << led)
+                if leader:
+                    got |= self.sure[h0 ^ card, h1]
+                    low = self.bounds[s0 | got, s1, discard][0]
+                    if low >= beta:
+                        return low
+                else:
+                    got |= self.sure[h1 ^ card, h0]
+                    high = self.bounds[s0, s1 | got, discard][1]
+                    if high <= alpha:
+                        return high
         legal = _firsts(self.kt, hand) if hand & self.gaps else hand & ~((hand << 1) & self.same)
         if not legal & (legal - 1):  # a forced move: no table entry needed
             return self.play(leader, led, h0, h1, s0, s1, zones, discard,
