@@ -51,7 +51,9 @@ class KeyMaker:
     def __init__(self, tables: DeckTables) -> None:
         self._per_seat = tuple(spec.per_seat for spec in tables.zone_specs)
         first: dict[object, int] = {}
-        self._rep = tuple(first.setdefault(card, cid) for cid, card in enumerate(tables.deck))
+        self._rep = self.rep = tuple(first.setdefault(card, cid)
+                                     for cid, card in enumerate(tables.deck))
+        """Per card id, the lowest id of an identical card."""
         groups: dict[int, list[int]] = {}
         for cid, rep in enumerate(self._rep):
             groups.setdefault(rep, []).append(cid)
@@ -68,6 +70,9 @@ class KeyMaker:
         self._summaries: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._plain_states = (None,) * len(tables.powers)
         self._bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self._summary_ids: dict[int, int] = {}
+        self._faction_parts: dict[tuple[int, int, int], tuple[int, int, int, int, int, int]] = {}
+        self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
 
     def canon(self, mask: int) -> int:
         """``mask`` with each kind's cards replaced by that kind's lowest ids."""
@@ -139,43 +144,68 @@ class KeyMaker:
         every open card given to seat 1. With no open card left both are the result.
         """
         score0, score1 = state.score_masks
-        discard = state.discard_mask
+        return self.bounds_of(score0, score1, state.discard_mask)
+
+    def bounds_of(self, score0: int, score1: int, discard: int) -> tuple[int, int]:
+        """`bounds` from the two score piles and the discard, as card masks."""
         known = self._bounds.get((score0, score1, discard))
         if known is None:
-            summary = self.summary
             open_cards = self._voting_mask & ~(score0 | score1 | discard)
-            mine, theirs, free = summary(score0), summary(score1), summary(open_cards)
-            known = (_result(mine, _joined(theirs, free)), _result(_joined(mine, free), theirs))
-            self._bounds[(score0, score1, discard)] = known
+            parts, faction = self._faction_parts, self._faction
+            votes0 = cards0 = value0 = votes1 = cards1 = value1 = 0
+            for fmask in self._voter_masks:
+                key = (score0 & fmask, score1 & fmask, open_cards & fmask)
+                found = parts.get(key)
+                if found is None:
+                    found = parts[key] = faction(*key)
+                v0, c0, w0, v1, c1, w1 = found
+                votes0 += v0
+                cards0 += c0
+                value0 += w0
+                votes1 += v1
+                cards1 += c1
+                value1 += w1
+            known = self._bounds[(score0, score1, discard)] = (
+                _sign((votes0, cards0, value0)), _sign((votes1, cards1, value1)))
         return known
 
+    def _faction(self, mine: int, theirs: int, free: int
+                 ) -> tuple[int, int, int, int, int, int]:
+        """One faction's part of the worst and best cases: seat 0's votes, cards and
+        value in won factions minus seat 1's (R12, R13), with its open cards ``free``
+        given to seat 1 (the first three), then to seat 0 (the last three)."""
+        part = self._part
+        return (*_vote(part(mine), part(theirs | free)), *_vote(part(mine | free), part(theirs)))
 
-def _joined(
-    piles: tuple[tuple[int, int, int], ...], extra: tuple[tuple[int, int, int], ...]
-) -> tuple[tuple[int, int, int], ...]:
-    """Per faction summaries (count, highest, total) of two disjoint sets together."""
-    return tuple(
-        (count + more, top if top >= high else high, total + added)
-        for (count, top, total), (more, high, added) in zip(piles, extra)
-    )
+    def result_of(self, score0: int, score1: int) -> int:
+        """Seat 0's result (+1, 0, -1) of final score piles (RULES 5: R12, R13); only
+        with monotone powers (``decides_early``), as the bounds."""
+        return self.bounds_of(score0, score1, self._voting_mask & ~(score0 | score1))[0]
+
+    def summary_id(self, mask: int) -> int:
+        """A small int naming `summary` of ``mask``: equal ids, equal summaries."""
+        found = self._summary_ids.get(mask)
+        if found is None:
+            found = self._summary_ids[mask] = self._ids.setdefault(
+                self.summary(mask), len(self._ids))
+        return found
 
 
-def _result(
-    mine: tuple[tuple[int, int, int], ...], theirs: tuple[tuple[int, int, int], ...]
-) -> int:
-    """Seat 0's result (+1, 0, -1) when the final score piles have these per faction
-    summaries (count, highest, total): R12 per vote, then R13 (two players)."""
-    votes = cards = value = 0  # seat 0's minus seat 1's
-    for (count0, top0, total0), (count1, top1, total1) in zip(mine, theirs):
-        if count0 > count1 or (count0 == count1 and count0 and top0 > top1):
-            votes += 1
-            cards += count0
-            value += total0
-        elif count1 > count0 or (count0 == count1 and count1 and top1 > top0):
-            votes -= 1
-            cards -= count1
-            value -= total1
-    for difference in (votes, cards, value):
+def _vote(mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> tuple[int, int, int]:
+    """One faction's vote (R12) from seat 0's and seat 1's (count, highest, total):
+    seat 0's votes, cards and value in the faction minus seat 1's, if won."""
+    count0, top0, total0 = mine
+    count1, top1, total1 = theirs
+    if count0 > count1 or (count0 == count1 and count0 and top0 > top1):
+        return (1, count0, total0)
+    if count1 > count0 or (count0 == count1 and count1 and top1 > top0):
+        return (-1, -count1, -total1)
+    return (0, 0, 0)
+
+
+def _sign(differences: tuple[int, int, int]) -> int:
+    """The R13 cascade on seat 0's minus seat 1's votes, cards, value: +1, -1 or 0."""
+    for difference in differences:
         if difference:
             return 1 if difference > 0 else -1
     return 0

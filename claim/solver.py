@@ -14,6 +14,12 @@ uses a transposition table keyed by position (no history; identical cards
 interchangeable), tries the table's best move first and then likely winners
 (`_Order`), and cuts a position as soon as the best or worst case of the cards not
 yet scored decides the window (`claim._solver_key.KeyMaker.bounds`).
+
+When the playout kernel plays every power of the variant (`claim._solver_fast.fast_tables`:
+the Claim and Claim 2 factions in every built-in two-player set-up) and no question
+is pending, the same search runs on the kernel's plain ints (`claim._solver_fast`),
+several times cheaper per position, with the same values and best moves; other
+variants (expansions, plugins) and positions at a question use the generic search.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from collections.abc import Callable, Hashable
 
 import attrs
 
+from claim._playout_tables import KernelTables
+from claim._solver_fast import FastLimit, FastSearch, fast_tables
 from claim._solver_key import KeyMaker
 from claim.cards import Card
 from claim.errors import ClaimError
@@ -128,12 +136,52 @@ def solve(
     reason = why_not_exact(state)
     if reason is not None:
         raise SolverError(reason)
+    kt = fast_tables(state)
+    if kt is not None and state.phase is not Phase.OVER:
+        return _solve_fast(state, kt, all_best, max_nodes, max_seconds)
+    return _solve_generic(state, all_best, max_nodes, max_seconds)
+
+
+def _solve_generic(state: GameState, all_best: bool, max_nodes: int | None,
+                   max_seconds: float | None) -> Solution:
+    """`solve` through ``legal_moves()`` and ``apply()``: every power, any position."""
     search = _Search(state, max_nodes, max_seconds)
     # Null-window tests (a win? then at least a draw?) prune more than one wide search.
     value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
                                                        else -1)
     best = search.best_moves(state, value, first_only=not all_best)
     return Solution(value, best, search.nodes, len(search.table))
+
+
+def _solve_fast(state: GameState, kt: KernelTables, all_best: bool, max_nodes: int | None,
+                max_seconds: float | None) -> Solution:
+    """`solve` on the kernel's plain ints (`claim._solver_fast`)."""
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
+    tables = state.variant.tables
+    search = FastSearch(kt, KeyMaker(tables), tuple(spec.per_seat for spec in tables.zone_specs),
+                        -1 if max_nodes is None else max_nodes, deadline)
+    root = search.setup(state)
+    seat = state.current_player
+    try:
+        value = 1 if search.value(*root, 0, 1) >= 1 else (
+            0 if search.value(*root, -1, 0) >= 0 else -1)
+        cards = search.moves(root)
+        if not all_best:
+            first = search.best_of(root)
+            if first is not None and first in cards:
+                cards.remove(first)
+                cards.insert(0, first)
+        best = []
+        for card in cards:
+            if (search.play(*root, card, value - 1, value) >= value if seat == 0
+                    else search.play(*root, card, value, value + 1) <= value):
+                best.append(card)
+                if not all_best:
+                    break
+    except FastLimit as exc:
+        raise SearchLimitError(str(exc)) from None
+    return Solution(value, tuple(search.move_of(card) for card in sorted(best)),
+                    search.nodes, len(search.table))
 
 
 def outcome(state: GameState) -> int:
