@@ -21,8 +21,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = sorted((ROOT / "claim" / "engine").glob("*.py")) + [
     ROOT / "claim" / name
-    for name in ("tables.py", "hook_tables.py", "state.py", "moves.py", "records.py", "notation.py",
-                 "playouts.py", "_playout_kernel.py", "_playout_tables.py")
+    for name in ("tables.py", "hook_tables.py", "state.py", "moves.py", "records.py",
+                 "notation.py", "playouts.py", "_playout_kernel.py", "_playout_tables.py")
 ] + [ROOT / "claim" / "factions" / "playout_rules.py"]
 CATALOG = yaml.safe_load((ROOT / "variants" / "factions.yaml").read_text(encoding="utf-8"))
 WORDS = sorted({*CATALOG["factions"], *(f["code"] for f in CATALOG["factions"].values())})
