@@ -335,6 +335,10 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
     """The winning party of the final ``scores``, or None for a draw (RULES 5, R12, R13)."""
     if len(kt.parties) == len(scores):
         piles = scores
+        if len(piles) == 2:
+            decided = _two_votes(kt, piles[0], piles[1])
+            if decided is not None:
+                return decided
     else:
         piles = [0] * len(kt.parties)
         for seat, mask in enumerate(scores):
@@ -361,6 +365,23 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
         worth = {p: measure(kt, piles[p], won, p) for p in tied}
         tied = [p for p in tied if worth[p] == max(worth.values())]
     return tied[0] if len(tied) == 1 else None
+
+
+def _two_votes(kt: KernelTables, first: int, second: int) -> int | None:
+    """Two parties: the one with more votes (R12), or None when the votes tie (the
+    rest of the cascade, R13, then decides in `winner`)."""
+    lead = 0  # votes of party 0 minus votes of party 1
+    for fmask in kt.voters:
+        a = (first & fmask).bit_count()
+        b = (second & fmask).bit_count()
+        if a > b:
+            lead += 1
+        elif b > a:
+            lead -= 1
+        elif a:
+            high_a, high_b = _highest(kt, first & fmask), _highest(kt, second & fmask)
+            lead += (high_a > high_b) - (high_b > high_a)
+    return None if lead == 0 else 0 if lead > 0 else 1
 
 
 def _highest(kt: KernelTables, mask: int) -> int:
