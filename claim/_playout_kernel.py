@@ -124,8 +124,15 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
         before = [zone[:] for zone in zones] if present & smash_mask else zones
         if present & place_mask:
             rest, discard = _place(place, trick, scores, zones, winner, last, rest, discard)
-        if lines and (present & line_mask or any(zones[line[1]] for line in lines)):
-            rest = _lines(kt, lines, trick, zones, scores, winner, rest)
+        if lines:
+            waiting = present & line_mask
+            if not waiting:
+                for line in lines:  # (a loop: no generator on the hot path)
+                    if zones[line[1]]:
+                        waiting = 1
+                        break
+            if waiting:
+                rest = _lines(kt, lines, trick, zones, scores, winner, rest)
         if rest:
             if recruit:
                 discard |= rest
@@ -138,8 +145,13 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
         won = trick[order[0]]
         trick.clear()
         if recruit:
-            top = _recruit(kt, pt, [seats[p] for p in order], won, draw, top, face_up,
-                           followers, random, append)
+            if len(face_up) == 1 and not (1 << won) & take_top_mask and n == 2:
+                followers[winner] |= 1 << face_up.pop()  # nobody chooses
+                followers[last] |= 1 << draw[top]
+                top += 1
+            else:
+                top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
+                               won, draw, top, face_up, followers, random, append)
             if hands[leader]:
                 count = kt.face_up_count
                 face_up[:] = draw[top:top + count]
