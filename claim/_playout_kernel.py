@@ -66,19 +66,26 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
     recruit = k[0] == 0
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
+    smear = kt.smear
     key0, keys, seat_orders = pt.key0, pt.keys, kt.seats
     place, place_mask, lines, line_mask = pt.place, pt.place_mask, pt.lines, pt.line_mask
     leader_mask, smash_mask, take_top_mask = pt.leader_mask, pt.smash_mask, pt.take_top_mask
     plain = pt.never_plain if lines else pt.plain  # a waiting line can deliver any time
     while trick or hands[leader]:
         seats = seat_orders[leader]
-        for seat in seats[len(trick):]:
+        for seat in seats[len(trick):] if trick else seats:
             hand = mask = hands[seat]
             if trick:
                 mask = hand & follow[trick[0]]
                 mask = mask | (hand & wild) if mask else hand
             # The legal moves are the first legal card of each kind, in deck order.
-            pick = _firsts(kt, mask) if mask & gaps else mask & ~((mask << 1) & same)
+            if mask & gaps:  # `_firsts`, inlined
+                runs = mask | ((mask << 1) & same)
+                for shift, within in smear:
+                    runs |= (runs << shift) & within
+                pick = mask & ~((runs << 1) & same)
+            else:
+                pick = mask & ~((mask << 1) & same)
             i = int(random() * pick.bit_count())
             while i:
                 pick &= pick - 1
@@ -241,8 +248,11 @@ def _smashes(kt: KernelTables, pt: PhaseTables, trick: list[int], before: list[l
         for card in trick:
             if (1 << card) & fmask:
                 value = prey.get(values[card], 0)
-                if any(before[zone][v] & value for v in range(n) if party[v] != party[winner]):
-                    asks.append((zone, value))
+                held = before[zone]
+                for v in range(n):  # (a loop: no generator on the hot path)
+                    if held[v] & value and party[v] != party[winner]:
+                        asks.append((zone, value))
+                        break
     for zone, value in asks:
         options: list[tuple[int, int]] = []
         for victim in range(n):
