@@ -25,12 +25,17 @@ Workloads:
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
 
 ``--quick`` plays a few games only (for CI: it proves the script runs, and no
-figure is asserted).
+figure is asserted). ``--only WORDS`` builds and runs only the workloads whose name
+holds one of the comma-separated words; so an earlier commit's engine can be timed
+with this script, for example from a directory holding only ``benchmarks/``:
+``PYTHONPATH=/path/to/old-worktree python -m benchmarks --only "game claim"``
+(alternate it with the current tree, round by round, and compare medians).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import pickle
@@ -248,36 +253,54 @@ def hearts_games() -> Workload | None:
     return run
 
 
-def workloads() -> dict[str, tuple[Workload, int]]:
-    """Name -> (workload, size at full scale)."""
-    found: dict[str, tuple[Workload, int]] = {}
+def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
+    """Name -> (a builder of the workload, size at full scale). Only the workloads a
+    run selects are built, so ``--only "game claim"`` also runs with an older
+    ``claim`` on the path (for comparisons with an earlier commit) that lacks the
+    APIs of the other workloads."""
+    found: dict[str, tuple[Callable[[], Workload], int]] = {}
+    load = claim.load_variant
     for name in ("claim", "claim2"):
-        variant = claim.load_variant(name)
-        found[f"game {name} ({variant.players}p)"] = (engine_games(variant), 400)
-    seven = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
+        found[f"game {name} ({load(name).players}p)"] = (
+            functools.partial(engine_games_of, name), 400)
     for players in (3, 4):
         found[f"game 7-faction mix ({players}p)"] = (
-            engine_games(claim.mix(seven, players=players)), 200)
-    found["new_game claim"] = (creating(claim.load_variant("claim")), 5000)
-    found["pickle round trip claim"] = (pickling(claim.load_variant("claim")), 5000)
+            functools.partial(seven_faction_games, players), 200)
+    found["new_game claim"] = (lambda: creating(load("claim")), 5000)
+    found["pickle round trip claim"] = (lambda: pickling(load("claim")), 5000)
     for name in ("claim", "claim2"):
-        variant = claim.load_variant(name)
-        found[f"json round trip {name}"] = (json_round_trip(variant), 1000)
-        found[f"json round trip {name}, a new game each"] = (json_first_loads(variant), 300)
-        found[f"position_key {name}"] = (position_keys(variant), 20000)
-        found[f"legal_action_mask {name}"] = (action_masks(variant), 20000)
+        found[f"json round trip {name}"] = (
+            functools.partial(lambda n: json_round_trip(load(n)), name), 1000)
+        found[f"json round trip {name}, a new game each"] = (
+            functools.partial(lambda n: json_first_loads(load(n)), name), 300)
+        found[f"position_key {name}"] = (
+            functools.partial(lambda n: position_keys(load(n)), name), 20000)
+        found[f"legal_action_mask {name}"] = (
+            functools.partial(lambda n: action_masks(load(n)), name), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
-        viewing(claim.load_variant("claim")), 300)
+        lambda: viewing(load("claim")), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
-        viewing(claim.load_variant("claim"), reuse=True), 300)
+        lambda: viewing(load("claim"), reuse=True), 300)
     found["view + determinization, a new game each (claim)"] = (
-        viewing_first(claim.load_variant("claim")), 300)
-    found["baseline mutable"] = (baseline_games(baselines.play_mutable), 1000)
-    found["baseline immutable (attrs.evolve)"] = (baseline_games(baselines.play_immutable), 400)
+        lambda: viewing_first(load("claim")), 300)
+    found["baseline mutable"] = (lambda: baseline_games(baselines.play_mutable), 1000)
+    found["baseline immutable (attrs.evolve)"] = (
+        lambda: baseline_games(baselines.play_immutable), 400)
     hearts = hearts_games()
     if hearts is not None:
-        found["open_spiel hearts"] = (hearts, 100)
+        found["open_spiel hearts"] = (lambda: hearts, 100)
     return found
+
+
+def engine_games_of(name: str) -> Workload:
+    """`engine_games` of the built-in variant ``name``."""
+    return engine_games(claim.load_variant(name))
+
+
+def seven_faction_games(players: int) -> Workload:
+    """`engine_games` of the seven-faction mix for ``players`` players."""
+    seven = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
+    return engine_games(claim.mix(seven, players=players))
 
 
 def measure(repeats: int, scale: float, only: str = "") -> dict[str, dict[str, float]]:
@@ -285,7 +308,7 @@ def measure(repeats: int, scale: float, only: str = "") -> dict[str, dict[str, f
     ``only``: run only the workloads whose name holds one of these comma-separated
     words (all when empty)."""
     words = [w.strip() for w in only.split(",") if w.strip()]
-    loads = {name: load for name, load in workloads().items()
+    loads = {name: (build(), size) for name, (build, size) in workloads().items()
              if not words or any(w in name for w in words)}
     samples: dict[str, list[tuple[float, int, int]]] = {name: [] for name in loads}
     for _ in range(repeats):
