@@ -217,6 +217,7 @@ def test_search_bots_play_a_solved_win_and_search_otherwise_in_phase_2() -> None
     for seed in range(24):
         state = _phase_2("claim2" if seed % 2 else "claim", seed, 5)
         seat = state.current_player
+        assert seat is not None  # a trick's start in phase 2: someone leads
         view = state.view(seat)
         solution = solve(state)
         if solution.value_for(seat) != 1:
