@@ -260,29 +260,28 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
     APIs of the other workloads."""
     found: dict[str, tuple[Callable[[], Workload], int]] = {}
     load = claim.load_variant
+
+    def of(make: Callable[[claim.Variant], Workload], name: str) -> Callable[[], Workload]:
+        return lambda: make(load(name))
+
     for name in ("claim", "claim2"):
-        found[f"game {name} ({load(name).players}p)"] = (
-            functools.partial(engine_games_of, name), 400)
+        found[f"game {name} ({load(name).players}p)"] = (of(engine_games, name), 400)
     for players in (3, 4):
         found[f"game 7-faction mix ({players}p)"] = (
             functools.partial(seven_faction_games, players), 200)
-    found["new_game claim"] = (lambda: creating(load("claim")), 5000)
-    found["pickle round trip claim"] = (lambda: pickling(load("claim")), 5000)
+    found["new_game claim"] = (of(creating, "claim"), 5000)
+    found["pickle round trip claim"] = (of(pickling, "claim"), 5000)
     for name in ("claim", "claim2"):
-        found[f"json round trip {name}"] = (
-            functools.partial(lambda n: json_round_trip(load(n)), name), 1000)
-        found[f"json round trip {name}, a new game each"] = (
-            functools.partial(lambda n: json_first_loads(load(n)), name), 300)
-        found[f"position_key {name}"] = (
-            functools.partial(lambda n: position_keys(load(n)), name), 20000)
-        found[f"legal_action_mask {name}"] = (
-            functools.partial(lambda n: action_masks(load(n)), name), 20000)
+        found[f"json round trip {name}"] = (of(json_round_trip, name), 1000)
+        found[f"json round trip {name}, a new game each"] = (of(json_first_loads, name), 300)
+        found[f"position_key {name}"] = (of(position_keys, name), 20000)
+        found[f"legal_action_mask {name}"] = (of(action_masks, name), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
-        lambda: viewing(load("claim")), 300)
+        of(viewing, "claim"), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
         lambda: viewing(load("claim"), reuse=True), 300)
     found["view + determinization, a new game each (claim)"] = (
-        lambda: viewing_first(load("claim")), 300)
+        of(viewing_first, "claim"), 300)
     found["baseline mutable"] = (lambda: baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (
         lambda: baseline_games(baselines.play_immutable), 400)
@@ -290,11 +289,6 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
     if hearts is not None:
         found["open_spiel hearts"] = (lambda: hearts, 100)
     return found
-
-
-def engine_games_of(name: str) -> Workload:
-    """`engine_games` of the built-in variant ``name``."""
-    return engine_games(claim.load_variant(name))
 
 
 def seven_faction_games(players: int) -> Workload:

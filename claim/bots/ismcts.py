@@ -40,7 +40,7 @@ from claim.state import GameState
 from claim.views import View
 from claim.zones import Phase
 
-__all__ = ["IsmctsBot", "finish", "party_rewards", "solvable", "solved_move"]
+__all__ = ["IsmctsBot", "finish", "fixed_state", "party_rewards", "solvable", "solved_move"]
 
 
 class _Node:
@@ -118,14 +118,34 @@ def solved_move(view: View, max_nodes: int, max_seconds: float | None = None) ->
         max_nodes: The solver's node cap (0: never solve).
         max_seconds: The solver's time cap (None: the node cap alone).
     """
-    if (max_nodes <= 0 or view.variant.players != 2 or view.phase is not Phase.SUPPORT
-            or len(view.legal_moves) < 2 or view.seat is None):
+    if max_nodes <= 0 or len(view.legal_moves) < 2:
         return None
-    from claim.solver import SearchLimitError, applies, solve
+    return _winning_move(view, fixed_state(Sampler(view)), max_nodes, max_seconds)
 
-    state = Sampler(view).sample(random.Random(0))
-    if not applies(state):
+
+def fixed_state(sampler: Sampler) -> GameState | None:
+    """The one state (up to identical cards) the sampler's view allows, or None.
+
+    Once phase 2 of a two-player game begins where `claim.solver.applies`, every
+    card the seat has not seen is in the other hand: the view fixes the state. It
+    is drawn with a fixed generator, so no caller's ``rng`` is touched.
+    """
+    view = sampler.view
+    if view.variant.players != 2 or view.phase is not Phase.SUPPORT or view.seat is None:
         return None
+    from claim.solver import applies
+
+    state = sampler.sample(random.Random(0))
+    return state if applies(state) else None
+
+
+def _winning_move(view: View, state: GameState | None, max_nodes: int,
+                  max_seconds: float | None) -> Move | None:
+    """`solved_move` for the state the view fixes (None: the solver does not apply)."""
+    if state is None or max_nodes <= 0 or len(view.legal_moves) < 2 or view.seat is None:
+        return None
+    from claim.solver import SearchLimitError, solve
+
     try:
         solution = solve(state, all_best=False, max_nodes=max_nodes, max_seconds=max_seconds)
     except SearchLimitError:
@@ -196,12 +216,14 @@ class IsmctsBot:
         if len(moves) == 1:
             return moves[0]
         stop = None if self.seconds is None else time.perf_counter() + self.seconds
-        exact = solved_move(view, self.solver_nodes,
-                            None if self.seconds is None else self.seconds / 2)
+        sampler = Sampler(view)
+        fixed = fixed_state(sampler)
+        exact = _winning_move(view, fixed, self.solver_nodes,
+                              None if self.seconds is None else self.seconds / 2)
         if exact is not None:
             return exact
         root = _Node()
-        draw = _Draws(Sampler(view), self.determinizations)
+        draw = _Draws(sampler, self.determinizations, fixed)
         budget = _Budget(self.iterations, None if stop is None
                          else max(stop - time.perf_counter(), 1e-6))
         while True:
@@ -251,18 +273,12 @@ class IsmctsBot:
 class _Draws:
     """The determinizations of one search: drawn fresh, or cycled through a pool."""
 
-    def __init__(self, sampler: Sampler, pool: int | None) -> None:
+    def __init__(self, sampler: Sampler, pool: int | None, fixed: GameState | None) -> None:
         self.sampler = sampler
-        self.pool = pool
-        self.drawn: list[GameState] = []
+        # Once the view fixes the state (`fixed_state`), one serves every iteration.
+        self.pool = pool if fixed is None else 1
+        self.drawn: list[GameState] = [] if fixed is None else [fixed]
         self.count = 0
-        view = sampler.view
-        if view.variant.players == 2 and view.phase is Phase.SUPPORT:
-            from claim.solver import applies
-
-            first = sampler.sample(random.Random(0))
-            if applies(first):  # the view fixes the state: one serves every iteration
-                self.pool, self.drawn = 1, [first]
 
     def __call__(self, rng: random.Random) -> GameState:
         """The next determinization (drawn with ``rng`` when a new one is needed)."""
