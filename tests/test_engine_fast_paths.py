@@ -15,11 +15,12 @@ import pytest
 import claim
 from claim.engine import effects as checker
 from claim.engine.board import Board
+from claim.engine.choices import amenders
 from claim.engine.tricks import rank
 from claim.factions.effects import Placement
 from claim.records import RawEvent
 from claim.state import GameState
-from claim.zones import SUPPORT, Zone
+from claim.zones import SUPPORT, Phase, Zone
 
 SEVEN = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
 
@@ -171,3 +172,43 @@ def test_a_card_not_where_the_placement_says_still_raises() -> None:
         with pytest.raises(claim.PowerError):
             checker.carry_out(Board(state), 0, [effect], [])
     assert state == claim.new_game("claim2", seed=5)
+
+
+AMENDING = [
+    (["seers", "ghosts", "knights", "goblins", "undead"], 2),
+    (["seers", "ghosts", "knights", "goblins", "undead", "dwarves", "dragons"], 3),
+    (["seers", "ghosts", "knights", "goblins", "undead", "dwarves", "dragons"], 4),
+]
+
+
+@pytest.mark.parametrize(("factions", "players"), AMENDING,
+                         ids=[f"{p}p" for _, p in AMENDING])
+def test_recruiting_steps_name_the_powers_that_amend_them(factions: list[str],
+                                                           players: int) -> None:
+    """R10, E6: a recruiting step names the powers whose ``recruit_options`` apply:
+    those whose cards were played (Ghosts), and a power gated by ``on_win`` (Seers)
+    only when its card won and only for the winner's own step. The trick's shortcut
+    for a lone gated power gives what `amenders` gives for every step of random
+    games, with both kinds of power present, apart or together."""
+    variant = claim.mix(factions, players=players, house=True)
+    hooks = variant.tables.hooks[Phase.RECRUIT]
+    win_mask = hooks.recruit_win_mask
+    kinds = set()
+    rng = random.Random(players)
+    for seed in range(60):
+        state = claim.new_game(variant, seed=seed)
+        while not state.is_over:
+            for step in state.queue:
+                if step.kind != "recruit":
+                    continue
+                plays, ranking, found = step.data
+                present = sum(1 << card for _, card in plays)
+                won = 1 << dict(plays)[ranking[0]]
+                expected = amenders(hooks, present, won)
+                if step.seat != ranking[0]:
+                    expected = tuple(fi for fi in expected
+                                     if not variant.tables.faction_masks[fi] & win_mask)
+                assert found == expected
+                kinds.add((bool(present & hooks.recruit_mask), bool(won & win_mask)))
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert kinds >= {(False, True), (True, False), (True, True)}

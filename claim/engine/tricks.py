@@ -286,11 +286,15 @@ def _recruit(
         else:
             return []  # everyone recruited
     plays = tuple(zip(seats, cards))
-    found = amenders(hooks, present, won) if amended else ()
     # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
-    win_mask = hooks.recruit_win_mask
-    others = tuple([fi for fi in found if not tables.faction_masks[fi] & win_mask]
-                   ) if found else ()
+    found: tuple[int, ...] = ()
+    others: tuple[int, ...] = ()
+    if present & hooks.recruit_mask:
+        found = amenders(hooks, present, won)
+        win_mask = hooks.recruit_win_mask
+        others = tuple([fi for fi in found if not tables.faction_masks[fi] & win_mask])
+    elif amended:  # only the winning card's power amends, gated by `on_win` (`amenders`)
+        found = (tables.card_faction[won.bit_length() - 1],)
     winner = ranking[0]
     mine, theirs = (plays, ranking, found), (plays, ranking, others)
     return [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
