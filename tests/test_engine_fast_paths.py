@@ -15,7 +15,7 @@ import pytest
 import claim
 from claim.engine import effects as checker
 from claim.engine.board import Board
-from claim.engine.choices import amenders
+from claim.engine.choices import amenders, run_queue
 from claim.engine.tricks import rank
 from claim.factions.effects import Placement
 from claim.records import RawEvent
@@ -212,3 +212,27 @@ def test_recruiting_steps_name_the_powers_that_amend_them(factions: list[str],
                 kinds.add((bool(present & hooks.recruit_mask), bool(won & win_mask)))
             state = state.apply(rng.choice(state.legal_moves()))
     assert kinds >= {(False, True), (True, False), (True, True)}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_trick_asks_the_recruiting_question_the_queue_would_ask(players: int) -> None:
+    """RULES 3 and R15: when two kinds of card lie face up for a seat, the trick asks
+    that seat's question at once; it is the question `run_queue` asks for the front
+    step of the same queue, with nothing recruited on the way (and so with Seers'
+    amended questions, R10)."""
+    variant = claim.mix(SEVEN, players=players)
+    rng = random.Random(players)
+    asked = 0
+    for seed in range(12):
+        state = claim.new_game(variant, seed=seed)
+        while not state.is_over:
+            after = state.apply(rng.choice(state.legal_moves()))
+            if state.pending is None and after.pending_kind == "recruit":
+                board = Board(after)  # the same queue, no question pending
+                events: list[RawEvent] = []
+                run_queue(board, events)
+                assert board.pending == after.pending and not events
+                assert board.queue == list(after.queue)
+                asked += 1
+            state = after
+    assert asked > 100

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from claim._fast import slot_maker
 from claim.engine.board import Board
-from claim.engine.choices import amenders, run_queue
+from claim.engine.choices import amenders, recruit_question, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
 from claim.factions.effects import Placement, Step
@@ -252,7 +252,8 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
                           bool(steps or board.queue), events)
     if steps or board.queue:
         board.queue += steps
-        run_queue(board, events)
+        if board.pending is None:  # (else recruiting asked its first step's question)
+            run_queue(board, events)
     return events
 
 
@@ -268,6 +269,7 @@ def _recruit(
     tables = board.variant.tables
     hooks = tables.hooks[RECRUIT]
     amended = present & hooks.recruit_mask or won & hooks.recruit_win_mask
+    asks = False
     if not queued and not amended:
         # Nothing asked before and no power amends recruiting: recruit directly while
         # no choice arises (recruit_directly, inlined).
@@ -281,6 +283,7 @@ def _recruit(
                 card = face_up.pop(0)
                 events.append((FaceUpTaken, seat, deck[card]))
             else:
+                asks = True  # two kinds face up: this seat chooses (RULES 3, R15)
                 break
             followers[seat] |= 1 << card
         else:
@@ -297,8 +300,11 @@ def _recruit(
         found = (tables.card_faction[won.bit_length() - 1],)
     winner = ranking[0]
     mine, theirs = (plays, ranking, found), (plays, ranking, others)
-    return [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
-            for seat in ranking[start:]]
+    steps = [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
+             for seat in ranking[start:]]
+    if asks:  # what `run_queue` would find for the first step: its question, asked
+        board.pending = recruit_question(board, steps[0], ())
+    return steps
 
 
 def _one_kind(cards: list[int], kind: tuple[int, ...]) -> bool:
