@@ -19,7 +19,7 @@ from test_solver import late_position, minimax
 
 import claim
 from claim._solver_fast import FastSearch, fast_tables
-from claim._solver_key import KeyMaker
+from claim._solver_key import KeyMaker, PileEvaluator
 from claim.solver import SearchLimitError, Solution, _solve_generic, solve
 from claim.state import GameState
 from claim.testing import official_mixes, option_settings, support_position
@@ -175,3 +175,26 @@ def test_sure_tricks_bracket_the_minimax_value() -> None:
             assert low <= minimax(state) <= high, (name, seed)
             tighter += (low, high) != KeyMaker(tables).bounds(state)
     assert tighter >= 5
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2", "mercenary-moon"])
+def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
+    """`PileEvaluator` packs each faction's (votes, cards, value) differences in one
+    int; the sign of their sum must be the R13 cascade's (RULES 5, R12, R13), so its
+    bounds equal `KeyMaker.bounds_of` on any split of the cards between the two score
+    piles, the discard and the open cards."""
+    variant = claim.load_variant(name)
+    keys = KeyMaker(variant.tables)
+    evaluator = PileEvaluator(keys, variant.tables.card_value)
+    rng = random.Random(11)
+    size = len(variant.tables.deck)
+    seen = set()
+    for _ in range(3000):
+        piles = [0, 0, 0, 0]
+        for card in range(size):
+            piles[rng.choice((0, 0, 1, 1, 2, 3, 3))] |= 1 << card
+        s0, s1, discard = piles[0], piles[1], piles[2]
+        expected = keys.bounds_of(s0, s1, discard)
+        assert evaluator.table[s0, s1, discard] == expected
+        seen.add(expected)
+    assert {(-1, -1), (1, 1), (-1, 1)} <= seen
