@@ -205,6 +205,7 @@ class FastSearch(TrickRules):
         maximise = (leader if led < 0 else 1 - leader) == 0
         found, move = (-2, -1) if maximise else (2, -1)
         play, value = self.play, self.value
+        window_low, window_high = alpha, beta  # the window the result is judged by
         for card in self._ordered(leader, led, h0, h1, s0, s1, discard, legal, best):
             if led < 0:  # a lead: the follower answers (inlined `play`)
                 got = value(leader, card, h0 ^ (1 << card) if not leader else h0,
@@ -223,10 +224,10 @@ class FastSearch(TrickRules):
                     beta = got
             if alpha >= beta:
                 break
-        if found <= alpha:
+        if found <= window_low:
             if found < upper:
                 upper = found
-        elif found >= beta:
+        elif found >= window_high:
             if found > lower:
                 lower = found
         else:

@@ -198,3 +198,30 @@ def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
         assert evaluator.table[s0, s1, discard] == expected
         seen.add(expected)
     assert {(-1, -1), (1, 1), (-1, 1)} <= seen
+
+
+def test_table_bounds_stay_true_across_windows() -> None:
+    """The table keeps true bounds from one window to the next: one search is asked
+    the same position with several windows in turn (as `solve` asks: a win? at
+    least a draw? then each move), and every fail-soft answer must agree with
+    minimax (RULES 5, R12, R13): exact inside the window, a true bound outside."""
+    probes = 0
+    for name in ("claim", "claim2"):
+        variant = claim.load_variant(name)
+        tables = variant.tables
+        for seed in range(40):
+            state = mid_position(variant, seed, 3 + seed % 2)
+            kt = fast_tables(state)
+            if kt is None or state.is_over:
+                continue
+            exact = minimax(state)
+            search = FastSearch(kt, KeyMaker(tables),
+                                tuple(spec.per_seat for spec in tables.zone_specs), -1, None)
+            root = search.setup(state)
+            for low, high in ((-1, 0), (0, 1), (-2, -1), (1, 2), (-1, 0)):
+                got = search.value(*root, low, high)
+                # fail-soft: exact inside the window, else a true bound past it
+                assert (got <= low and exact <= low) or (got >= high and exact >= high) or (
+                    low < got < high and got == exact), (name, seed, low, high, got, exact)
+                probes += 1
+    assert probes >= 200
