@@ -30,6 +30,7 @@ from typing import Any
 from claim._playout_kernel import _firsts
 from claim._playout_tables import KernelTables, kernel_tables
 from claim._solver_key import KeyMaker
+from claim._solver_order import LEAN_DEPTH, LeanOrder
 from claim._solver_rules import FastLimit, Memo, Position, TrickRules, Zones, cards_of
 from claim.moves import Move
 from claim.state import GameState
@@ -65,6 +66,8 @@ class FastSearch(TrickRules):
         super().__init__(kt, keys, limit, deadline)
         self.per_seat = per_seat
         self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        self.hand_best: dict[tuple[Any, ...], int] = {}
+        self.lean = LeanOrder(kt, keys)
         self.rep = (-1, *keys.rep)  # shifted: the led card -1 (none) keys as -1
         self.canon: dict[int, int] = Memo(keys.canon)
         self.piles: dict[int, int] = Memo(
@@ -189,6 +192,8 @@ class FastSearch(TrickRules):
         else:
             key = (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
         lower, upper, best = self.table.get(key, (-1, 1, -1))
+        if best < 0:  # a position with the same hands and other piles may know one
+            best = self.hand_best.get(key[:4], -1)
         if lower >= beta or lower == upper:
             return lower
         if upper <= alpha:
@@ -200,7 +205,8 @@ class FastSearch(TrickRules):
         maximise = (leader if led < 0 else 1 - leader) == 0
         found, move = (-2, -1) if maximise else (2, -1)
         play, value = self.play, self.value
-        for card in self._ordered(leader, led, h0, h1, legal, best):
+        window_low, window_high = alpha, beta  # the window the result is judged by
+        for card in self._ordered(leader, led, h0, h1, s0, s1, discard, legal, best):
             if led < 0:  # a lead: the follower answers (inlined `play`)
                 got = value(leader, card, h0 ^ (1 << card) if not leader else h0,
                             h1 ^ (1 << card) if leader else h1, s0, s1, zones, discard,
@@ -218,28 +224,38 @@ class FastSearch(TrickRules):
                     beta = got
             if alpha >= beta:
                 break
-        if found <= alpha:
+        if found <= window_low:
             if found < upper:
                 upper = found
-        elif found >= beta:
+        elif found >= window_high:
             if found > lower:
                 lower = found
         else:
             lower = upper = found
         self.table[key] = (lower, upper, move)
+        if move >= 0:
+            self.hand_best[key[:4]] = move
         return found
 
-    def _ordered(self, leader: int, led: int, h0: int, h1: int, legal: int,
-                 best: int) -> list[int]:
-        """The legal cards, the table's best first, then by likely winners."""
+    def _ordered(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
+                 discard: int, legal: int, best: int) -> list[int]:
+        """The legal cards: the table's best first, then near the root by the lean
+        after the trick (`claim._solver_order`), then by likely winners."""
         cards = cards_of(legal)
+        lean = self.bounded and (h0 | h1).bit_count() > LEAN_DEPTH
         if led >= 0:
-            cards.sort(key=self.follow_rank[led].__getitem__, reverse=True)
+            rank = self.follow_rank[led]
+            cards.sort(key=self.lean.follower_key(leader, led, s0, s1, discard, rank)
+                       if lean else rank.__getitem__, reverse=True)
         else:
             other = h0 if leader else h1
             beaten, values = self.beaten_by, self.kt.values
-            cards.sort(key=lambda c: values[c] if other & beaten[c] else (1 << 20) + values[c],
-                       reverse=True)
+
+            def static(card: int) -> int:
+                return values[card] if other & beaten[card] else (1 << 20) + values[card]
+
+            cards.sort(key=self.lean.leader_key(leader, other, s0, s1, discard, static)
+                       if lean else static, reverse=True)
         if best >= 0 and best in cards:
             cards.remove(best)
             cards.insert(0, best)

@@ -11,12 +11,10 @@ including the leader's *sure tricks* (`TrickRules.lead_bounds`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
 from claim._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind, winner
 from claim._playout_tables import KernelTables
-from claim._solver_key import KeyMaker
+from claim._solver_key import KeyMaker, Memo, PileEvaluator
 from claim.errors import ClaimError
 
 __all__ = ["FastLimit", "Memo", "Position", "TrickRules", "Zones", "cards_of"]
@@ -31,20 +29,6 @@ and 1, zones, discard."""
 class FastLimit(ClaimError, RuntimeError):
     """Raised by `FastSearch` when it passes its node or time limit (the caller
     turns it into `claim.solver.SearchLimitError`)."""
-
-
-class Memo(dict[Any, Any]):
-    """A dict that builds a missing value with ``build`` (hits stay C-fast)."""
-
-    __slots__ = ("build",)
-
-    def __init__(self, build: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: Any) -> Any:
-        found = self[key] = self.build(key)
-        return found
 
 
 class TrickRules:
@@ -69,8 +53,8 @@ class TrickRules:
         self.special = bool(pt.lines or kt.finishers)  # lines or zones at the end
         self.line_zones = tuple(line[1] for line in pt.lines)
         self.bounded = keys.decides_early
-        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = Memo(
-            lambda key: keys.bounds_of(*key))
+        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = PileEvaluator(
+            keys, kt.values).table
         size = len(kt.values)
         # R4 ranks: per led card, the cards that beat it as the follower's.
         self.beaten_by = tuple(sum(1 << c for c in range(size) if row[c] & 1)

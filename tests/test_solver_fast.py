@@ -19,7 +19,7 @@ from test_solver import late_position, minimax
 
 import claim
 from claim._solver_fast import FastSearch, fast_tables
-from claim._solver_key import KeyMaker
+from claim._solver_key import KeyMaker, PileEvaluator
 from claim.solver import SearchLimitError, Solution, _solve_generic, solve
 from claim.state import GameState
 from claim.testing import official_mixes, option_settings, support_position
@@ -175,3 +175,53 @@ def test_sure_tricks_bracket_the_minimax_value() -> None:
             assert low <= minimax(state) <= high, (name, seed)
             tighter += (low, high) != KeyMaker(tables).bounds(state)
     assert tighter >= 5
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2", "mercenary-moon"])
+def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
+    """`PileEvaluator` packs each faction's (votes, cards, value) differences in one
+    int; the sign of their sum must be the R13 cascade's (RULES 5, R12, R13), so its
+    bounds equal `KeyMaker.bounds_of` on any split of the cards between the two score
+    piles, the discard and the open cards."""
+    variant = claim.load_variant(name)
+    keys = KeyMaker(variant.tables)
+    evaluator = PileEvaluator(keys, variant.tables.card_value)
+    rng = random.Random(11)
+    size = len(variant.tables.deck)
+    seen = set()
+    for _ in range(3000):
+        piles = [0, 0, 0, 0]
+        for card in range(size):
+            piles[rng.choice((0, 0, 1, 1, 2, 3, 3))] |= 1 << card
+        s0, s1, discard = piles[0], piles[1], piles[2]
+        expected = keys.bounds_of(s0, s1, discard)
+        assert evaluator.table[s0, s1, discard] == expected
+        seen.add(expected)
+    assert {(-1, -1), (1, 1), (-1, 1)} <= seen
+
+
+def test_table_bounds_stay_true_across_windows() -> None:
+    """The table keeps true bounds from one window to the next: one search is asked
+    the same position with several windows in turn (as `solve` asks: a win? at
+    least a draw? then each move), and every fail-soft answer must agree with
+    minimax (RULES 5, R12, R13): exact inside the window, a true bound outside."""
+    probes = 0
+    for name in ("claim", "claim2"):
+        variant = claim.load_variant(name)
+        tables = variant.tables
+        for seed in range(40):
+            state = mid_position(variant, seed, 3 + seed % 2)
+            kt = fast_tables(state)
+            if kt is None or state.is_over:
+                continue
+            exact = minimax(state)
+            search = FastSearch(kt, KeyMaker(tables),
+                                tuple(spec.per_seat for spec in tables.zone_specs), -1, None)
+            root = search.setup(state)
+            for low, high in ((-1, 0), (0, 1), (-2, -1), (1, 2), (-1, 0)):
+                got = search.value(*root, low, high)
+                # fail-soft: exact inside the window, else a true bound past it
+                assert (got <= low and exact <= low) or (got >= high and exact >= high) or (
+                    low < got < high and got == exact), (name, seed, low, high, got, exact)
+                probes += 1
+    assert probes >= 200
