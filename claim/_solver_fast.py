@@ -68,6 +68,7 @@ class FastSearch(TrickRules):
         self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.hand_best: dict[tuple[Any, ...], int] = {}
         self.lean = LeanOrder(kt, keys)
+        self.card_lists: dict[int, tuple[int, ...]] = Memo(lambda mask: tuple(cards_of(mask)))
         self.rep = (-1, *keys.rep)  # shifted: the led card -1 (none) keys as -1
         self.canon: dict[int, int] = Memo(keys.canon)
         self.piles: dict[int, int] = Memo(
@@ -241,7 +242,7 @@ class FastSearch(TrickRules):
                  discard: int, legal: int, best: int) -> list[int]:
         """The legal cards: the table's best first, then near the root by the lean
         after the trick (`claim._solver_order`), then by likely winners."""
-        cards = cards_of(legal)
+        cards = list(self.card_lists[legal])
         lean = self.bounded and (h0 | h1).bit_count() > LEAN_DEPTH
         if led >= 0:
             rank = self.follow_rank[led]

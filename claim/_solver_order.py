@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from claim._playout_tables import KernelTables
-from claim._solver_key import KeyMaker
+from claim._solver_key import KeyMaker, Memo
 from claim._solver_rules import cards_of
 
 __all__ = ["LEAN_DEPTH", "LeanOrder"]
@@ -44,6 +44,7 @@ class LeanOrder:
                               for c in range(size))
         # term[open][lead + size]: one faction's part of the lean.
         self.size = size
+        self.card_lists: dict[int, tuple[int, ...]] = Memo(lambda mask: tuple(cards_of(mask)))
         self.term = tuple(tuple(_term(lead, open_cards) for lead in range(-size, size + 1))
                           for open_cards in range(size + 1))
 
@@ -67,14 +68,14 @@ class LeanOrder:
         """A leader's sort key (higher first): the lean after the other hand's
         reply that is worst for the leader, from the leader's side, then ``static``."""
         gain = self._gain(s0, s1, discard)
-        plain, follow, wild = self.plain, self.follow, self.wild
+        plain, follow, wild, card_lists = self.plain, self.follow, self.wild, self.card_lists
         sign = -1 if leader else 1
 
         def key(card: int) -> tuple[float, int]:
             replies = other & follow[card]
             replies = replies | (other & wild) if replies else other
             row, worst = plain[card], 2.0 * len(self.voters)
-            for reply in cards_of(replies):
+            for reply in card_lists[replies]:
                 code = row[reply]
                 lean = 0.0 if code >= 2 else sign * gain(card, reply,
                                                          -1 if code ^ leader else 1)
