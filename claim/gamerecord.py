@@ -94,9 +94,18 @@ def record_of(state: GameState) -> GameRecord:
 class _DealtRandom(random.Random):
     """Deals a recorded deal: its shuffles write the recorded order (no randomness)."""
 
-    def __init__(self, orders: list[tuple[int, ...]]) -> None:
+    def __init__(self) -> None:
         super().__init__(0)
-        self._orders = orders
+        self._orders: list[tuple[int, ...]] = []
+
+    @classmethod
+    def of(cls, orders: list[tuple[int, ...]]) -> _DealtRandom:
+        """A generator whose shuffles write ``orders`` in turn. (Python 3.10 seeds a
+        `random.Random` subclass from its constructor's arguments, so the orders are
+        set after it is built.)"""
+        dealt = cls()
+        dealt._orders = orders
+        return dealt
 
     def shuffle(self, x: MutableSequence[Any], *args: Any, **kwargs: Any) -> None:
         x[:] = self._orders.pop(0)
@@ -119,7 +128,7 @@ def start(record: GameRecord) -> GameState:
             if sorted(dealt) != list(range(len(record.variant.deck))):
                 raise SaveError("$.deal", "the deal does not hold every card of the deck once")
             orders = [dealt] + ([deal.chance] if deal.chance else [])
-            state = new_game(record.variant, rng=_DealtRandom(orders),
+            state = new_game(record.variant, rng=_DealtRandom.of(orders),
                              first_leader=deal.first_leader)
     except (IndexError, ClaimError) as exc:
         if isinstance(exc, SaveError):
