@@ -47,29 +47,19 @@ class LeanOrder:
         self.card_lists: dict[int, tuple[int, ...]] = Memo(lambda mask: tuple(cards_of(mask)))
         self.term = tuple(tuple(_term(lead, open_cards) for lead in range(-size, size + 1))
                           for open_cards in range(size + 1))
-        # Per card, the seat whose score pile it goes to in a trick: 0 the winner, 1 the
-        # loser (a placement such as the Dwarves', RULES 4), -1 elsewhere or a power
-        # that does more (a waiting line, a next leader, a smash): no lean then.
-        pt = kt.phases[1]
-        busy = pt.line_mask | pt.leader_mask | pt.smash_mask | pt.take_top_mask
-        self.role = tuple(-1 if busy >> c & 1 else _role(pt.place[c]) for c in range(size))
 
     def follower_key(self, leader: int, led: int, s0: int, s1: int, discard: int,
                      rank: tuple[int, ...]) -> Callable[[int], tuple[float, int]]:
         """A follower's sort key (higher first): the lean after its card answers
         ``led``, from its own side, then ``rank``."""
         gain = self._gain(s0, s1, discard)
-        row, sign, role = self.plain[led], 1 if leader else -1, self.role
+        row, sign = self.plain[led], 1 if leader else -1
 
         def key(card: int) -> tuple[float, int]:
             code = row[card]
-            to = -1 if (code ^ leader) & 1 else 1  # the winner: seat 0 (+1) or seat 1
-            if code < 2:
-                return sign * gain(led, card, to, to), rank[card]
-            first, second = role[led], role[card]
-            if first < 0 or second < 0:
+            if code >= 2:
                 return 0.0, rank[card]
-            return sign * gain(led, card, -to if first else to, -to if second else to), rank[card]
+            return sign * gain(led, card, -1 if code ^ leader else 1), rank[card]
 
         return key
 
@@ -79,64 +69,45 @@ class LeanOrder:
         reply that is worst for the leader, from the leader's side, then ``static``."""
         gain = self._gain(s0, s1, discard)
         plain, follow, wild, card_lists = self.plain, self.follow, self.wild, self.card_lists
-        role = self.role
         sign = -1 if leader else 1
 
         def key(card: int) -> tuple[float, int]:
             replies = other & follow[card]
             replies = replies | (other & wild) if replies else other
-            row, worst, mine = plain[card], 2.0 * len(self.voters), role[card]
+            row, worst = plain[card], 2.0 * len(self.voters)
             for reply in card_lists[replies]:
                 code = row[reply]
-                to = -1 if (code ^ leader) & 1 else 1
-                if code < 2:
-                    lean = sign * gain(card, reply, to, to)
-                elif mine < 0 or role[reply] < 0:
-                    lean = 0.0
-                else:
-                    lean = sign * gain(card, reply, -to if mine else to,
-                                       -to if role[reply] else to)
+                lean = 0.0 if code >= 2 else sign * gain(card, reply,
+                                                         -1 if code ^ leader else 1)
                 if lean < worst:
                     worst = lean
             return worst, static(card)
 
         return key
 
-    def _gain(self, s0: int, s1: int, discard: int
-              ) -> Callable[[int, int, int, int], float]:
-        """The change of the lean (seat 0's side) when two cards go to score piles,
-        each to seat 0 (+1) or seat 1 (-1), from these score piles."""
+    def _gain(self, s0: int, s1: int, discard: int) -> Callable[[int, int, int], float]:
+        """The change of the lean (seat 0's side) when a trick of two cards goes to
+        seat 0 (``to`` +1) or seat 1 (``to`` -1), from these score piles."""
         free = self.voting & ~(s0 | s1 | discard)
         leads = [(s0 & m).bit_count() - (s1 & m).bit_count() + self.size for m in self.voters]
         opens = [(free & m).bit_count() for m in self.voters]
         voter_of, term = self.voter_of, self.term
 
-        def gain(first: int, second: int, to_first: int, to_second: int) -> float:
+        def gain(first: int, second: int, to: int) -> float:
             a, b = voter_of[first], voter_of[second]
             if a == b:
                 if a < 0:
                     return 0.0
                 lead, n = leads[a], opens[a]
-                return term[n - 2][lead + to_first + to_second] - term[n][lead]
+                return term[n - 2][lead + 2 * to] - term[n][lead]
             total = 0.0
-            if a >= 0:
-                lead, n = leads[a], opens[a]
-                total += term[n - 1][lead + to_first] - term[n][lead]
-            if b >= 0:
-                lead, n = leads[b], opens[b]
-                total += term[n - 1][lead + to_second] - term[n][lead]
+            for index in (a, b):
+                if index >= 0:
+                    lead, n = leads[index], opens[index]
+                    total += term[n - 1][lead + to] - term[n][lead]
             return total
 
         return gain
-
-
-def _role(place: tuple[int, int] | None) -> int:
-    """Whose score pile a card of this placement code goes to: 0 the winner's, 1 the
-    last seat's, -1 neither (discarded or set in a zone)."""
-    if place is None:
-        return 0
-    target, role = place
-    return role if target == 0 else -1
 
 
 def _term(lead: int, open_cards: int) -> float:
