@@ -20,7 +20,9 @@ the kernel's tables:
 
 Positions share table entries by the same key as the generic search
 (`claim._solver_key.KeyMaker`): hands by card kinds, score piles by their per-faction
-summaries. Tests compare values and every best move with the generic search.
+summaries. Moves are tried in the table's best order, then near the root by the
+lean a trick leaves (`claim._solver_order`). Tests compare values and every best move
+with the generic search.
 """
 
 from __future__ import annotations
