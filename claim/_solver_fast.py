@@ -70,7 +70,7 @@ class FastSearch(TrickRules):
         self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
         self.hand_best: dict[tuple[Any, ...], int] = {}
         self.lean = LeanOrder(kt, keys)
-        self.card_lists: dict[int, tuple[int, ...]] = Memo(lambda mask: tuple(cards_of(mask)))
+        self.card_lists = self.lean.card_lists  # one memo of move masks' card lists
         self.rep = (-1, *keys.rep)  # shifted: the led card -1 (none) keys as -1
         self.canon: dict[int, int] = Memo(keys.canon)
         self.piles: dict[int, int] = Memo(

@@ -12,8 +12,7 @@ The *bounds* bound the result before the hands are empty: the result if every ca
 not yet scored went to seat 0, and if every one went to seat 1 (see
 `KeyMaker.bounds` for why these are the best and worst cases). They are used only
 when every power of the variant is known to keep score piles growing and to leave the
-votes alone (`FactionPower.monotone_votes`). `PileEvaluator` gives the same bounds for
-the solver's fast path in fewer steps.
+votes alone (`FactionPower.monotone_votes`).
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ from claim.factions.protocol import FactionPower
 from claim.state import GameState
 from claim.tables import DeckTables, ids_in
 
-__all__ = ["KeyMaker", "Memo", "PileEvaluator"]
-
+__all__ = ["KeyMaker", "Memo"]
 
 
 class Memo(dict[Any, Any]):
@@ -77,21 +75,27 @@ class KeyMaker:
         self._multi: tuple[tuple[int, tuple[int, ...]], ...] = tuple(
             (sum(1 << c for c in ids), _prefixes(ids)) for ids in groups.values() if len(ids) > 1
         )
-        self.voter_masks = self._voter_masks = tuple(
-            tables.faction_masks[fi] for fi in tables.voters)
+        self.voter_masks = tuple(tables.faction_masks[fi] for fi in tables.voters)
         """Per voting faction, the mask of its cards."""
         self._values = tables.card_value
         self.decides_early = all(type(power) is FactionPower or type(power).monotone_votes
                                  for power in tables.powers)
-        self.voting_mask = self._voting_mask = sum(self._voter_masks)
+        self.voting_mask = sum(self.voter_masks)
         """The cards of every voting faction."""
         self._canon: dict[int, int] = {}
         self._parts: dict[int, tuple[int, int, int]] = {}
         self._summaries: dict[int, tuple[tuple[int, int, int], ...]] = {}
         self._plain_states = (None,) * len(tables.powers)
-        self._bounds: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.bounds_table: dict[tuple[int, int, int], tuple[int, int]] = Memo(
+            lambda piles: self._bounds_from(*piles))
+        """`bounds_of` by ``(score0, score1, discard)``, memoised (hits stay C-fast)."""
         self._summary_ids: dict[int, int] = {}
-        self._faction_parts: dict[tuple[int, int, int], tuple[int, int, int, int, int, int]] = {}
+        self._faction_parts: dict[tuple[int, int, int], tuple[int, int]] = Memo(
+            lambda cards: self._packed(*cards))
+        # One faction's (votes, cards, value) differences packed in one int (see
+        # `bounds_of`): wide enough that no sum of cards or values spills over.
+        self._shift = (sum(abs(v) for v in tables.card_value)
+                       + len(tables.card_value)).bit_length() + 1
         self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
 
     def canon(self, mask: int) -> int:
@@ -113,7 +117,7 @@ class KeyMaker:
         found = self._summaries.get(mask)
         if found is None:
             found = self._summaries[mask] = tuple(
-                [self._part(mask & fmask) for fmask in self._voter_masks])
+                [self._part(mask & fmask) for fmask in self.voter_masks])
         return found
 
     def _part(self, held: int) -> tuple[int, int, int]:
@@ -167,27 +171,31 @@ class KeyMaker:
         return self.bounds_of(score0, score1, state.discard_mask)
 
     def bounds_of(self, score0: int, score1: int, discard: int) -> tuple[int, int]:
-        """`bounds` from the two score piles and the discard, as card masks."""
-        known = self._bounds.get((score0, score1, discard))
-        if known is None:
-            open_cards = self._voting_mask & ~(score0 | score1 | discard)
-            parts, faction = self._faction_parts, self.faction_part
-            votes0 = cards0 = value0 = votes1 = cards1 = value1 = 0
-            for fmask in self._voter_masks:
-                key = (score0 & fmask, score1 & fmask, open_cards & fmask)
-                found = parts.get(key)
-                if found is None:
-                    found = parts[key] = faction(*key)
-                v0, c0, w0, v1, c1, w1 = found
-                votes0 += v0
-                cards0 += c0
-                value0 += w0
-                votes1 += v1
-                cards1 += c1
-                value1 += w1
-            known = self._bounds[(score0, score1, discard)] = (
-                _sign((votes0, cards0, value0)), _sign((votes1, cards1, value1)))
-        return known
+        """`bounds` from the two score piles and the discard, as card masks.
+
+        Each faction's part of the worst and the best case (`faction_part`) is packed
+        as ``votes << 2s | cards << s | value``, with ``s`` wider than any sum of card
+        counts or values, so the sign of the sum over the factions is the sign of the
+        R13 cascade on the summed (votes, cards, value) differences (`_sign`).
+        """
+        return self.bounds_table[score0, score1, discard]
+
+    def _bounds_from(self, score0: int, score1: int, discard: int) -> tuple[int, int]:
+        """`bounds_of`, computed."""
+        open_cards = self.voting_mask & ~(score0 | score1 | discard)
+        parts = self._faction_parts
+        low = high = 0
+        for fmask in self.voter_masks:
+            part_low, part_high = parts[score0 & fmask, score1 & fmask, open_cards & fmask]
+            low += part_low
+            high += part_high
+        return (low > 0) - (low < 0), (high > 0) - (high < 0)
+
+    def _packed(self, mine: int, theirs: int, free: int) -> tuple[int, int]:
+        """`faction_part` packed: the worst case's and the best case's one int each."""
+        v0, c0, w0, v1, c1, w1 = self.faction_part(mine, theirs, free)
+        shift = self._shift
+        return (v0 << 2 * shift) + (c0 << shift) + w0, (v1 << 2 * shift) + (c1 << shift) + w1
 
     def faction_part(self, mine: int, theirs: int, free: int
                      ) -> tuple[int, int, int, int, int, int]:
@@ -200,7 +208,7 @@ class KeyMaker:
     def result_of(self, score0: int, score1: int) -> int:
         """Seat 0's result (+1, 0, -1) of final score piles (RULES 5: R12, R13); only
         with monotone powers (``decides_early``), as the bounds."""
-        return self.bounds_of(score0, score1, self._voting_mask & ~(score0 | score1))[0]
+        return self.bounds_of(score0, score1, self.voting_mask & ~(score0 | score1))[0]
 
     def summary_id(self, mask: int) -> int:
         """A small int naming `summary` of ``mask``: equal ids, equal summaries."""
@@ -209,46 +217,6 @@ class KeyMaker:
             found = self._summary_ids[mask] = self._ids.setdefault(
                 self.summary(mask), len(self._ids))
         return found
-
-
-class PileEvaluator:
-    """`KeyMaker.bounds_of` per pair of score piles, memoised, with each faction's
-    part packed in one int.
-
-    One faction's (votes, cards, value) differences for the worst and the best case
-    (`KeyMaker.faction_part`) are packed as ``votes << 2s | cards << s | value`` with
-    ``s`` wide enough for any sum, so the sign of their sum over the factions is the
-    sign of the R13 cascade (`_sign`): the same bounds in fewer steps.
-
-    Args:
-        keys: The variant's key maker (monotone powers: ``decides_early``).
-        values: Card values by id (to size the packed sums).
-    """
-
-    def __init__(self, keys: KeyMaker, values: tuple[int, ...]) -> None:
-        self.keys = keys
-        self.shift = (sum(abs(v) for v in values) + len(values)).bit_length() + 1
-        self.parts: dict[tuple[int, int, int], tuple[int, int]] = Memo(self._part)
-        self.table: dict[tuple[int, int, int], tuple[int, int]] = Memo(self._evaluate)
-
-    def _evaluate(self, piles: tuple[int, int, int]) -> tuple[int, int]:
-        """Seat 0's worst and best results with score piles ``piles[:2]`` and the
-        discard ``piles[2]``."""
-        s0, s1, discard = piles
-        free = self.keys.voting_mask & ~(s0 | s1 | discard)
-        parts = self.parts
-        low = high = 0
-        for fmask in self.keys.voter_masks:
-            part_low, part_high = parts[s0 & fmask, s1 & fmask, free & fmask]
-            low += part_low
-            high += part_high
-        return (low > 0) - (low < 0), (high > 0) - (high < 0)
-
-    def _part(self, cards: tuple[int, int, int]) -> tuple[int, int]:
-        """One faction's packed worst-case and best-case differences."""
-        v0, c0, w0, v1, c1, w1 = self.keys.faction_part(*cards)
-        shift = self.shift
-        return (v0 << 2 * shift) + (c0 << shift) + w0, (v1 << 2 * shift) + (c1 << shift) + w1
 
 
 def _vote(mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> tuple[int, int, int]:

@@ -45,6 +45,7 @@ class LeanOrder:
         # term[open][lead + size]: one faction's part of the lean.
         self.size = size
         self.card_lists: dict[int, tuple[int, ...]] = Memo(lambda mask: tuple(cards_of(mask)))
+        """The card ids of a mask, lowest first (memoised; the search shares it)."""
         self.term = tuple(tuple(_term(lead, open_cards) for lead in range(-size, size + 1))
                           for open_cards in range(size + 1))
 

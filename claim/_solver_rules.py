@@ -14,7 +14,7 @@ import time
 
 from claim._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind, winner
 from claim._playout_tables import KernelTables
-from claim._solver_key import KeyMaker, Memo, PileEvaluator
+from claim._solver_key import KeyMaker, Memo
 from claim.errors import ClaimError
 
 __all__ = ["FastLimit", "Memo", "Position", "TrickRules", "Zones", "cards_of"]
@@ -53,8 +53,7 @@ class TrickRules:
         self.special = bool(pt.lines or kt.finishers)  # lines or zones at the end
         self.line_zones = tuple(line[1] for line in pt.lines)
         self.bounded = keys.decides_early
-        self.bounds: dict[tuple[int, int, int], tuple[int, int]] = PileEvaluator(
-            keys, kt.values).table
+        self.bounds = keys.bounds_table
         size = len(kt.values)
         # R4 ranks: per led card, the cards that beat it as the follower's.
         self.beaten_by = tuple(sum(1 << c for c in range(size) if row[c] & 1)

@@ -19,7 +19,7 @@ from test_solver import late_position, minimax
 
 import claim
 from claim._solver_fast import FastSearch, fast_tables
-from claim._solver_key import KeyMaker, PileEvaluator
+from claim._solver_key import KeyMaker, _sign
 from claim.solver import SearchLimitError, Solution, _solve_generic, solve
 from claim.state import GameState
 from claim.testing import official_mixes, option_settings, support_position
@@ -179,13 +179,12 @@ def test_sure_tricks_bracket_the_minimax_value() -> None:
 
 @pytest.mark.parametrize("name", ["claim", "claim2", "mercenary-moon"])
 def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
-    """`PileEvaluator` packs each faction's (votes, cards, value) differences in one
-    int; the sign of their sum must be the R13 cascade's (RULES 5, R12, R13), so its
-    bounds equal `KeyMaker.bounds_of` on any split of the cards between the two score
-    piles, the discard and the open cards."""
+    """`KeyMaker.bounds_of` packs each faction's (votes, cards, value) differences in
+    one int; the sign of their sum must be the R13 cascade's (RULES 5, R12, R13) on
+    the summed differences (`KeyMaker.faction_part`), on any split of the cards
+    between the two score piles, the discard and the open cards."""
     variant = claim.load_variant(name)
     keys = KeyMaker(variant.tables)
-    evaluator = PileEvaluator(keys, variant.tables.card_value)
     rng = random.Random(11)
     size = len(variant.tables.deck)
     seen = set()
@@ -194,8 +193,13 @@ def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
         for card in range(size):
             piles[rng.choice((0, 0, 1, 1, 2, 3, 3))] |= 1 << card
         s0, s1, discard = piles[0], piles[1], piles[2]
-        expected = keys.bounds_of(s0, s1, discard)
-        assert evaluator.table[s0, s1, discard] == expected
+        free = keys.voting_mask & ~(s0 | s1 | discard)
+        sums = [0] * 6
+        for fmask in keys.voter_masks:
+            part = keys.faction_part(s0 & fmask, s1 & fmask, free & fmask)
+            sums = [a + b for a, b in zip(sums, part)]
+        expected = (_sign(tuple(sums[:3])), _sign(tuple(sums[3:])))
+        assert keys.bounds_of(s0, s1, discard) == expected
         seen.add(expected)
     assert {(-1, -1), (1, 1), (-1, 1)} <= seen
 
