@@ -6,7 +6,8 @@ and solves each position with `claim.solver.solve` (the value and one best move;
 ``--all-best``: every best move), printing the median and the
 maximum time and node count per variant. A position whose search passes
 ``--max-nodes`` is counted as given up (its time still counts in the maximum).
-Figures are printed, never asserted.
+Figures are printed, never asserted. The first line says whether the fast path runs
+compiled (`claim._compiled`); ``CLAIM_PURE_PYTHON=1`` times it as Python.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import statistics
 import time
 
 import claim
+from claim._compiled import COMPILED_MODULES, PURE_PYTHON_VARIABLE, compiled_modules
 from claim.solver import SearchLimitError, solve
 from claim.state import GameState
 from claim.zones import Phase
@@ -66,6 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--all-best", action="store_true",
                         help="prove every best move at the root, not just one")
     args = parser.parse_args(argv)
+    compiled = len(compiled_modules()) == len(COMPILED_MODULES)
+    print("fast path:", "compiled (mypyc)" if compiled else
+          f"Python ({PURE_PYTHON_VARIABLE} set, or a build without a C compiler)")
     for name in args.variants:
         print(measure(name, args.positions, args.cards, args.max_nodes, args.all_best),
               flush=True)

@@ -10,6 +10,8 @@ Examples:
     1
 """
 
+# First: with CLAIM_PURE_PYTHON set, the compiled modules must load as Python.
+from claim import _compiled  # noqa: F401
 from claim.actions import action_count, action_id, action_move
 from claim.cards import Card, Faction
 from claim.deals import Deal

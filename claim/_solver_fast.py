@@ -31,13 +31,14 @@ from typing import Any
 
 from claim._playout_kernel import _firsts
 from claim._playout_tables import KernelTables, kernel_tables
+from claim._solver_base import Memo
 from claim._solver_key import KeyMaker
 from claim._solver_order import LEAN_DEPTH, LeanOrder
-from claim._solver_rules import FastLimit, Memo, Position, TrickRules, Zones, cards_of
+from claim._solver_rules import Position, TrickRules, Zones, cards_of
 from claim.moves import Move
 from claim.state import GameState
 
-__all__ = ["FastLimit", "FastSearch", "fast_tables"]
+__all__ = ["FastSearch", "fast_tables"]
 
 
 def fast_tables(state: GameState) -> KernelTables | None:

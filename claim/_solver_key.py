@@ -17,28 +17,14 @@ votes alone (`FactionPower.monotone_votes`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any
+from collections.abc import Hashable
 
+from claim._solver_base import Memo
 from claim.factions.protocol import FactionPower
 from claim.state import GameState
 from claim.tables import DeckTables, ids_in
 
-__all__ = ["KeyMaker", "Memo"]
-
-
-class Memo(dict[Any, Any]):
-    """A dict that builds a missing value with ``build`` (hits stay C-fast)."""
-
-    __slots__ = ("build",)
-
-    def __init__(self, build: Callable[[Any], Any]) -> None:
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key: Any) -> Any:
-        found = self[key] = self.build(key)
-        return found
+__all__ = ["KeyMaker"]
 
 
 _NO_CARD = -(10**9)

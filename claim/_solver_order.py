@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from claim._playout_tables import KernelTables
-from claim._solver_key import KeyMaker, Memo
+from claim._solver_base import Memo
+from claim._solver_key import KeyMaker
 from claim._solver_rules import cards_of
 
 __all__ = ["LEAN_DEPTH", "LeanOrder"]

@@ -14,21 +14,16 @@ import time
 
 from claim._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind, winner
 from claim._playout_tables import KernelTables
-from claim._solver_key import KeyMaker, Memo
-from claim.errors import ClaimError
+from claim._solver_base import FastLimit, Memo
+from claim._solver_key import KeyMaker
 
-__all__ = ["FastLimit", "Memo", "Position", "TrickRules", "Zones", "cards_of"]
+__all__ = ["Position", "TrickRules", "Zones", "cards_of"]
 
 Zones = tuple[tuple[int, ...], ...]
 """Declared zones: per-seat zones as masks per seat, shared zones as card ids."""
 Position = tuple[int, int, int, int, int, int, Zones, int]
 """A search position: leader, led card (-1: none), hands 0 and 1, score piles 0
 and 1, zones, discard."""
-
-
-class FastLimit(ClaimError, RuntimeError):
-    """Raised by `FastSearch` when it passes its node or time limit (the caller
-    turns it into `claim.solver.SearchLimitError`)."""
 
 
 class TrickRules:

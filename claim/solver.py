@@ -30,7 +30,8 @@ from collections.abc import Callable, Hashable
 import attrs
 
 from claim._playout_tables import KernelTables
-from claim._solver_fast import FastLimit, FastSearch, fast_tables
+from claim._solver_base import FastLimit
+from claim._solver_fast import FastSearch, fast_tables
 from claim._solver_key import KeyMaker
 from claim.cards import Card
 from claim.errors import ClaimError

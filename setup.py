@@ -1,0 +1,66 @@
+"""Build: the metadata is in pyproject.toml; this file adds what it cannot say.
+
+* The phase 2 solver's fast path (the modules of `claim._compiled.COMPILED_MODULES`)
+  is compiled with mypyc when mypyc is at hand (a build requirement) and
+  ``CLAIM_PURE_PYTHON`` is not set. The extensions are optional: without a C compiler
+  the build warns and ships the same modules as Python only.
+* The built-in variants (``variants/``) ship inside the package as
+  ``claim/variants``, and ``claim/adapters/conftest.py`` (the adapters' doctest
+  fixtures) stays out of the wheel.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from setuptools import find_namespace_packages, setup
+from setuptools.command.build_py import build_py
+
+COMPILED_FILES = [
+    "claim/_solver_key.py",
+    "claim/_solver_rules.py",
+    "claim/_solver_order.py",
+    "claim/_solver_fast.py",
+]
+"""The files of `claim._compiled.COMPILED_MODULES` (a test checks they agree)."""
+
+LEFT_OUT = {("claim.adapters", "conftest")}
+"""Modules of the source tree that the wheel leaves out."""
+
+
+def compiled_extensions() -> list[Any]:
+    """mypyc's extensions for `COMPILED_FILES`, optional; none when not wanted or
+    when mypyc is missing."""
+    if os.environ.get("CLAIM_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        return []
+    extensions = mypycify(COMPILED_FILES, opt_level="3", group_name="claim_solver")
+    for extension in extensions:
+        extension.optional = True  # no C compiler: a warning, and the Python modules
+    return extensions
+
+
+class BuildPy(build_py):  # type: ignore[misc]
+    """Leaves `LEFT_OUT` modules out of the build."""
+
+    def find_package_modules(self, package: str, package_dir: str) -> list[Any]:
+        modules = super().find_package_modules(package, package_dir)
+        return [m for m in modules if (m[0], m[1]) not in LEFT_OUT]
+
+
+setup(
+    packages=[
+        *find_namespace_packages(include=["claim", "claim.*"], exclude=["*.__pycache__"]),
+        "claim.variants",
+    ],
+    # The built-in variants ship inside the package (`claim.loading` looks there first).
+    package_dir={"claim.variants": "variants"},
+    package_data={"claim": ["py.typed"], "claim.schemas": ["*.json"],
+                  "claim.variants": ["*.yaml"]},
+    ext_modules=compiled_extensions(),
+    cmdclass={"build_py": BuildPy},
+)

@@ -1,0 +1,75 @@
+"""The modules the build compiles with mypyc (`claim._compiled`) behave the same as
+Python, and ``CLAIM_PURE_PYTHON`` runs them as Python.
+
+The solver's fast path (issue 11) is compiled when the package is built with a C
+compiler at hand. The engine's rules do not change with it: these tests run the
+fast path's own tests (`tests/test_solver_fast.py`: exact values and best moves
+against the generic search and minimax, RULES 5, R12, R13) a second time on the
+``.py`` files, so both forms are held to the rules in every run.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from claim import _compiled
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str, pure: bool) -> str:
+    """Run ``code`` in a fresh interpreter, with ``CLAIM_PURE_PYTHON`` set or unset."""
+    env = {k: v for k, v in os.environ.items() if k != _compiled.PURE_PYTHON_VARIABLE}
+    if pure:
+        env[_compiled.PURE_PYTHON_VARIABLE] = "1"
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT,
+                          capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_setup_compiles_exactly_the_listed_modules() -> None:
+    tree = ast.parse((ROOT / "setup.py").read_text())
+    files = next(node.value for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and getattr(node.targets[0], "id", "") == "COMPILED_FILES")
+    listed = [element.value for element in files.elts]  # type: ignore[attr-defined]
+    assert listed == [name.replace(".", "/") + ".py" for name in _compiled.COMPILED_MODULES]
+
+
+@pytest.mark.parametrize(("value", "asked"), [
+    (None, False), ("", False), ("0", False), ("1", True), ("yes", True)])
+def test_the_switch_reads_the_environment(value: str | None, asked: bool) -> None:
+    environ = {} if value is None else {_compiled.PURE_PYTHON_VARIABLE: value}
+    assert _compiled.pure_python_asked(environ) is asked
+
+
+def test_pure_python_loads_the_py_files() -> None:
+    code = ("import claim, claim._compiled as c, claim._solver_fast as f;"
+            "print(c.compiled_modules(), f.__file__.endswith('_solver_fast.py'))")
+    assert run_python(code, pure=True) == "() True"
+
+
+def test_both_forms_solve_alike() -> None:
+    """The same position, solved compiled (where built) and as Python: the same
+    value, best moves and node count."""
+    code = ("import claim\nfrom benchmarks.solver import position\n"
+            "from claim.solver import solve\n"
+            "s = solve(position(claim.load_variant('claim'), 3, 8))\n"
+            "print(s.value, [str(m) for m in s.best_moves], s.nodes)")
+    assert run_python(code, pure=True) == run_python(code, pure=False)
+
+
+@pytest.mark.skipif(not _compiled.compiled_modules(),
+                    reason="not compiled here: the main run already tests the .py files")
+def test_fast_path_tests_pass_as_python() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "tests/test_solver_fast.py"],
+        env={**os.environ, _compiled.PURE_PYTHON_VARIABLE: "1"}, cwd=ROOT,
+        capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
