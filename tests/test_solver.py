@@ -9,6 +9,7 @@ its best moves must be exactly the moves whose minimax value equals the value.
 
 from __future__ import annotations
 
+import gc
 import random
 
 import attrs
@@ -234,3 +235,20 @@ def test_time_limit() -> None:
     state = late_position(claim.load_variant("claim2"), 2, 9)
     with pytest.raises(SearchLimitError, match="time"):
         solve(state, max_seconds=0.0)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_garbage_collector_is_left_as_it_was(enabled: bool) -> None:
+    """The search pauses the cyclic collector (speed only); a solve, finished or
+    given up, leaves it as the caller had it."""
+    state = late_position(claim.load_variant("claim"), 4, 6)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        solve(state)
+        assert gc.isenabled() is enabled
+        with pytest.raises(SearchLimitError):
+            solve(late_position(claim.load_variant("claim"), 2, 6), max_nodes=5)
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
