@@ -1,9 +1,10 @@
 """Build: the metadata is in pyproject.toml; this file adds what it cannot say.
 
-* The phase 2 solver's fast path (the modules of `claim._compiled.COMPILED_MODULES`)
-  is compiled with mypyc when mypyc is at hand (a build requirement) and
-  ``CLAIM_PURE_PYTHON`` is not set. The extensions are optional: without a C compiler
-  the build warns and ships the same modules as Python only.
+* The phase 2 solver's fast path and the playout kernel (the modules of
+  `claim._compiled.COMPILED_MODULES`) are compiled with mypyc when mypyc is at hand
+  (a build requirement) and ``CLAIM_PURE_PYTHON`` is not set. The extensions are
+  optional: without a C compiler the build warns and ships the same modules as
+  Python only.
 * The built-in variants (``variants/``) ship inside the package as
   ``claim/variants``, and ``claim/adapters/conftest.py`` (the adapters' doctest
   fixtures) stays out of the wheel.
@@ -18,6 +19,7 @@ from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
 
 COMPILED_FILES = [
+    "claim/_playout_kernel.py",
     "claim/_solver_key.py",
     "claim/_solver_rules.py",
     "claim/_solver_order.py",

@@ -1,11 +1,12 @@
 """Which modules the build compiles with mypyc, and a switch to run them as Python.
 
-The phase 2 solver's fast path spends its time in four modules of integer and
-dict code (`COMPILED_MODULES`). When the package is built (``setup.py``), these are
-compiled with mypyc into C extensions if mypyc and a C compiler are at hand; the
-``.py`` files ship beside them. Python imports an extension module before a source
-file of the same name, so an installed build runs the compiled code; the results are
-the same, only faster (about 2.5x per search node).
+The phase 2 solver's fast path and the random playouts spend their time in five
+modules of integer and dict code (`COMPILED_MODULES`). When the package is built
+(``setup.py``), these are compiled with mypyc into C extensions if mypyc and a C
+compiler are at hand; the ``.py`` files ship beside them. Python imports an
+extension module before a source file of the same name, so an installed build runs
+the compiled code; the results are the same, only faster (about 2x per search
+node).
 
 Setting the environment variable ``CLAIM_PURE_PYTHON`` (to anything but ``""`` or
 ``"0"``) before ``import claim`` loads these modules from their ``.py`` files instead,
@@ -26,6 +27,7 @@ from types import ModuleType
 __all__ = ["COMPILED_MODULES", "PURE_PYTHON_VARIABLE", "compiled_modules", "pure_python_asked"]
 
 COMPILED_MODULES = (
+    "claim._playout_kernel",
     "claim._solver_key",
     "claim._solver_rules",
     "claim._solver_order",
@@ -55,7 +57,7 @@ class _SourceFinder(importlib.abc.MetaPathFinder):
 
 def compiled_modules() -> tuple[str, ...]:
     """The names of `COMPILED_MODULES` that run compiled in this process (importing
-    them): all four in a compiled build, none with ``CLAIM_PURE_PYTHON`` set or in a
+    them): all five in a compiled build, none with ``CLAIM_PURE_PYTHON`` set or in a
     build without a compiler."""
     found = []
     for name in COMPILED_MODULES:

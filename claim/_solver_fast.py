@@ -40,6 +40,9 @@ from claim.state import GameState
 
 __all__ = ["FastSearch", "fast_tables"]
 
+_UNKNOWN = 8
+"""The table entry of a position not stored: bounds -1 and 1, no best card."""
+
 
 def fast_tables(state: GameState) -> KernelTables | None:
     """The kernel tables when `FastSearch` can solve ``state``, else None: two
@@ -68,7 +71,9 @@ class FastSearch(TrickRules):
                  limit: int, deadline: float | None) -> None:
         super().__init__(kt, keys, limit, deadline)
         self.per_seat = per_seat
-        self.table: dict[tuple[Any, ...], tuple[int, int, int]] = {}
+        # An entry packs (lower + 1) | (upper + 1) << 2 | (best + 1) << 4 in one int
+        # (bounds in -1..1, best card -1 for none): no tuple per stored position.
+        self.table: dict[tuple[Any, ...], int] = {}
         self.hand_best: dict[tuple[Any, ...], int] = {}
         self.lean = LeanOrder(kt, keys)
         self.card_lists = self.lean.card_lists  # one memo of move masks' card lists
@@ -107,7 +112,7 @@ class FastSearch(TrickRules):
         """The table's best card for ``position``, if any."""
         leader, led, h0, h1, s0, s1, zones, _ = position
         entry = self.table.get(self._key(leader, led, h0, h1, s0, s1, zones))
-        return None if entry is None or entry[2] < 0 else entry[2]
+        return None if entry is None or entry < 16 else (entry >> 4) - 1
 
     def _key(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
              zones: Zones) -> tuple[Any, ...]:
@@ -195,7 +200,8 @@ class FastSearch(TrickRules):
                                     piles[s1], self.zone_keys[zones])
         else:
             key = (leader, self.rep[led + 1], canon[h0], canon[h1], piles[s0], piles[s1])
-        lower, upper, best = self.table.get(key, (-1, 1, -1))
+        entry = self.table.get(key, _UNKNOWN)
+        lower, upper, best = (entry & 3) - 1, ((entry >> 2) & 3) - 1, (entry >> 4) - 1
         if best < 0:  # a position with the same hands and other piles may know one
             best = self.hand_best.get(key[:4], -1)
         if lower >= beta or lower == upper:
@@ -236,7 +242,7 @@ class FastSearch(TrickRules):
                 lower = found
         else:
             lower = upper = found
-        self.table[key] = (lower, upper, move)
+        self.table[key] = (lower + 1) | (upper + 1) << 2 | (move + 1) << 4
         if move >= 0:
             self.hand_best[key[:4]] = move
         return found

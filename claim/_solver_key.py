@@ -76,8 +76,12 @@ class KeyMaker:
             lambda piles: self._bounds_from(*piles))
         """`bounds_of` by ``(score0, score1, discard)``, memoised (hits stay C-fast)."""
         self._summary_ids: dict[int, int] = {}
-        self._faction_parts: dict[tuple[int, int, int], tuple[int, int]] = Memo(
-            lambda cards: self._packed(*cards))
+        # Per voting faction: its mask, lowest card id, span of ids, and a memo of
+        # `_packed` keyed by the faction's bits of (score0, score1, open) in one int.
+        self._faction_slots: tuple[tuple[int, int, int, dict[int, tuple[int, int]]], ...] = tuple(
+            (fmask, (fmask & -fmask).bit_length() - 1,
+             fmask.bit_length() - (fmask & -fmask).bit_length() + 1, {})
+            for fmask in self.voter_masks)
         # One faction's (votes, cards, value) differences packed in one int (see
         # `bounds_of`): wide enough that no sum of cards or values spills over.
         self._shift = (sum(abs(v) for v in tables.card_value)
@@ -169,12 +173,15 @@ class KeyMaker:
     def _bounds_from(self, score0: int, score1: int, discard: int) -> tuple[int, int]:
         """`bounds_of`, computed."""
         open_cards = self.voting_mask & ~(score0 | score1 | discard)
-        parts = self._faction_parts
         low = high = 0
-        for fmask in self.voter_masks:
-            part_low, part_high = parts[score0 & fmask, score1 & fmask, open_cards & fmask]
-            low += part_low
-            high += part_high
+        for fmask, first, span, parts in self._faction_slots:
+            mine, theirs, free = score0 & fmask, score1 & fmask, open_cards & fmask
+            key = (mine >> first) | (theirs >> first) << span | (free >> first) << 2 * span
+            found = parts.get(key)
+            if found is None:
+                found = parts[key] = self._packed(mine, theirs, free)
+            low += found[0]
+            high += found[1]
         return (low > 0) - (low < 0), (high > 0) - (high < 0)
 
     def _packed(self, mine: int, theirs: int, free: int) -> tuple[int, int]:

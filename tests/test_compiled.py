@@ -1,11 +1,12 @@
 """The modules the build compiles with mypyc (`claim._compiled`) behave the same as
 Python, and ``CLAIM_PURE_PYTHON`` runs them as Python.
 
-The solver's fast path (issue 11) is compiled when the package is built with a C
-compiler at hand. The engine's rules do not change with it: these tests run the
-fast path's own tests (`tests/test_solver_fast.py`: exact values and best moves
-against the generic search and minimax, RULES 5, R12, R13) a second time on the
-``.py`` files, so both forms are held to the rules in every run.
+The solver's fast path and the playout kernel (issue 11) are compiled when the
+package is built with a C compiler at hand. The rules do not change with it: these
+tests run their own tests a second time on the ``.py`` files
+(`tests/test_solver_fast.py`: exact values and best moves against the generic search
+and minimax, RULES 5, R12, R13; `tests/test_playout.py`: the same final state as
+stepping through ``apply``), so both forms are held to the rules in every run.
 """
 
 from __future__ import annotations
@@ -66,10 +67,10 @@ def test_both_forms_solve_alike() -> None:
 
 @pytest.mark.skipif(not _compiled.compiled_modules(),
                     reason="not compiled here: the main run already tests the .py files")
-def test_fast_path_tests_pass_as_python() -> None:
+def test_their_tests_pass_as_python() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "tests/test_solver_fast.py"],
+         "tests/test_solver_fast.py", "tests/test_playout.py"],
         env={**os.environ, _compiled.PURE_PYTHON_VARIABLE: "1"}, cwd=ROOT,
         capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
