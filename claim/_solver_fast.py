@@ -90,6 +90,15 @@ class FastSearch(TrickRules):
             tuple((1 << 20) - values[c] if row[c] & 1 else -values[c] for c in range(len(row)))
             for row in self.plain)
 
+    def release(self) -> None:
+        """Empty the table and every memo, so that a finished search frees its
+        memory at once: the memos' builders refer back to the search, a reference
+        cycle that only the cyclic collector would free, after scanning all of it."""
+        for memo in (self.table, self.hand_best, self.canon, self.piles, self.zone_keys,
+                     self.card_lists):
+            memo.clear()
+        super().release()
+
     @staticmethod
     def setup(state: GameState) -> Position:
         """The search's position for ``state``."""

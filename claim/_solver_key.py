@@ -88,6 +88,16 @@ class KeyMaker:
                        + len(tables.card_value)).bit_length() + 1
         self._ids: dict[tuple[tuple[int, int, int], ...], int] = {}
 
+    def release(self) -> None:
+        """Empty every memo. The memos' builders refer back to this key maker (a
+        reference cycle that only the cyclic collector frees); emptied, their
+        contents are freed at once when the search ends."""
+        for memo in (self._canon, self._parts, self._summaries, self.bounds_table,
+                     self._summary_ids, self._ids):
+            memo.clear()
+        for slot in self._faction_slots:
+            slot[3].clear()
+
     def canon(self, mask: int) -> int:
         """``mask`` with each kind's cards replaced by that kind's lowest ids."""
         found = self._canon.get(mask)

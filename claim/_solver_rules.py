@@ -66,6 +66,11 @@ class TrickRules:
         """Seat 0's value of a position (the search defines it)."""
         raise NotImplementedError
 
+    def release(self) -> None:
+        """Empty the search's memos and the key maker's (see `KeyMaker.release`)."""
+        self.sure.clear()
+        self.keys.release()
+
     def _legal(self, leader: int, led: int, h0: int, h1: int) -> int:
         """The first card of each kind the seat to act may play, as a mask."""
         if led < 0:

@@ -150,11 +150,12 @@ def solve(
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector during a search, as it was before.
 
-    A search allocates millions of small tuples (table keys and entries) and makes
-    no reference cycles; the collector would scan the growing table again and again
-    (about 12% of a full position's time). Reference counting still frees
-    everything; cycles made meanwhile elsewhere in the process wait until the
-    collector runs again.
+    A search allocates millions of small tuples (table keys and memo entries); the
+    collector would scan the growing table again and again (about 12% of a full
+    position's time). The search empties its tables and memos when it ends
+    (``release``), so reference counting frees them at once and the collector
+    finds little left when it runs again; cycles made meanwhile elsewhere in the
+    process wait until then.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -169,11 +170,14 @@ def _solve_generic(state: GameState, all_best: bool, max_nodes: int | None,
                    max_seconds: float | None) -> Solution:
     """`solve` through ``legal_moves()`` and ``apply()``: every power, any position."""
     search = _Search(state, max_nodes, max_seconds)
-    # Null-window tests (a win? then at least a draw?) prune more than one wide search.
-    value = 1 if search.value(state, 0, 1) >= 1 else (0 if search.value(state, -1, 0) >= 0
-                                                       else -1)
-    best = search.best_moves(state, value, first_only=not all_best)
-    return Solution(value, best, search.nodes, len(search.table))
+    try:
+        # Null-window tests (a win? then at least a draw?) prune more than one wide search.
+        value = 1 if search.value(state, 0, 1) >= 1 else (
+            0 if search.value(state, -1, 0) >= 0 else -1)
+        best = search.best_moves(state, value, first_only=not all_best)
+        return Solution(value, best, search.nodes, len(search.table))
+    finally:
+        search.keys.release()  # its memos refer back to it (see `KeyMaker.release`)
 
 
 def _solve_fast(state: GameState, kt: KernelTables, all_best: bool, max_nodes: int | None,
@@ -201,10 +205,12 @@ def _solve_fast(state: GameState, kt: KernelTables, all_best: bool, max_nodes: i
                 best.append(card)
                 if not all_best:
                     break
+        return Solution(value, tuple(search.move_of(card) for card in sorted(best)),
+                        search.nodes, len(search.table))
     except FastLimit as exc:
         raise SearchLimitError(str(exc)) from None
-    return Solution(value, tuple(search.move_of(card) for card in sorted(best)),
-                    search.nodes, len(search.table))
+    finally:
+        search.release()
 
 
 def outcome(state: GameState) -> int:

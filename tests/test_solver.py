@@ -252,3 +252,25 @@ def test_the_garbage_collector_is_left_as_it_was(enabled: bool) -> None:
         assert gc.isenabled() is enabled
     finally:
         gc.enable() if was else gc.disable()
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2"])
+def test_a_finished_search_leaves_nothing_for_the_collector(name: str) -> None:
+    """A search's tables and memos are freed when `solve` returns or gives up, by
+    reference counting alone: the cyclic collector must not find a dead table to
+    scan (it once found millions of entries, seconds of work in a later call)."""
+    variant = claim.load_variant(name)
+    state = late_position(variant, 3, 9)
+    solve(state)  # warm the per-variant tables
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        before = len(gc.get_objects())
+        assert solve(state).nodes > 1000
+        with pytest.raises(SearchLimitError):
+            solve(state, max_nodes=500)
+        assert gc.collect() < 500
+        assert len(gc.get_objects()) - before < 500
+    finally:
+        gc.enable() if was else gc.disable()
