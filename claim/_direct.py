@@ -270,7 +270,8 @@ def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...
     """
     view = program.view
     if program.final is not None and starter.template is not None:
-        return program.final.build(starter.numbered(hands, pile, view.first_leader), placed)
+        return program.final.build(program, starter.numbered(hands, pile, view.first_leader),
+                                   placed)
     from claim._direct_run import run
     from claim.sampling import Deal
 

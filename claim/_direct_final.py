@@ -45,7 +45,7 @@ class Final:
         view, variant = program.view, program.variant
         slots, players = program._slots, variant.players
         copies = _copies(variant)
-        self.program, self.players = program, players
+        self.players = players  # not the program: it holds this (no reference cycle)
         self.phase, self.leader = view.phase, view.leader
         self.powers: list[Hashable] = [value for _, value in view.power_states]
         self.canon = {c: m.bit_length() - 1 for c, m in copies.items() if not m & (m - 1)}
@@ -160,9 +160,9 @@ class Final:
 
             self.fills.append((index, build, [taken for *_, taken in holes]))
 
-    def build(self, start: Dealt, placed: dict[tuple[str, int | None], list[Card]]
-              ) -> GameState:
-        """The state (see `build`)."""
+    def build(self, program: Program, start: Dealt,
+              placed: dict[tuple[str, int | None], list[Card]]) -> GameState:
+        """The state (see `build`), for ``program``, the one this was made from."""
         pile = start.draw_pile
         if len(pile) < self.taken:
             raise Rejected
@@ -177,7 +177,7 @@ class Final:
         for seat, follow in self.voids:
             if masks[seat] & follow:
                 raise Rejected
-        return _final_state(self, start, masks, lists)
+        return _final_state(self, program, start, masks, lists)
 
     def _trick_voids(self, view: View) -> list[tuple[int, int]]:
         """Per play off the lead in the current trick by a hidden hand: the seat and
@@ -317,10 +317,10 @@ def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],
     return out
 
 
-def _final_state(final: Final, start: Dealt, masks: list[int],
+def _final_state(final: Final, program: Program, start: Dealt, masks: list[int],
                  lists: list[list[int]]) -> GameState:
     pile = start.draw_pile
-    records = list(final.program.known)
+    records = list(program.known)
     memo = final.memo
     for index, build, positions in final.fills:
         key = (index, *[pile[p] for p in positions])
@@ -331,6 +331,6 @@ def _final_state(final: Final, start: Dealt, masks: list[int],
             record = memo[key] = build(start.variant.deck, pile)
         records[index] = record
     history = cast("tuple[MoveRecord, ...]", tuple(records))  # every hole filled
-    return _finish(final.program, start, masks, lists, lists[0], pile[final.taken:],
+    return _finish(program, start, masks, lists, lists[0], pile[final.taken:],
                    final.phase, final.leader, final.powers, history)
 

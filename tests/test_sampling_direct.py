@@ -11,6 +11,7 @@ take the path that applies the last moves).
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -133,3 +134,22 @@ def test_cards_in_reads_every_mask_in_deck_order() -> None:
     assert variant.cards_in(0) == ()
     with pytest.raises(IndexError):
         variant.cards_in(1 << len(deck))
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2"])
+def test_a_dropped_sampler_is_freed_without_the_collector(name: str) -> None:
+    """A sampler (and the view, records and tables it holds) is freed by reference
+    counting alone once dropped: a reference cycle between its parts once left
+    about 400 objects per determinization for the cyclic collector, nearly half
+    the time of a view plus a determinization of a new position."""
+    state = _positions(claim.load_variant(name), 1, 30)[1]
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        gc.collect()
+        sampler = Sampler(state.view(state.current_player))
+        sampler.sample(random.Random(1))
+        del sampler
+        assert gc.collect() == 0
+    finally:
+        gc.enable() if was else gc.disable()
