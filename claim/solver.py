@@ -151,7 +151,7 @@ def _collector_paused() -> Iterator[None]:
     """Pause Python's cyclic garbage collector during a search, as it was before.
 
     A search allocates millions of small tuples (table keys and memo entries); the
-    collector would scan the growing table again and again (about 12% of a full
+    collector would scan the growing table again and again (about 5% of a full
     position's time). The search empties its tables and memos when it ends
     (``release``), so reference counting frees them at once and the collector
     finds little left when it runs again; cycles made meanwhile elsewhere in the
