@@ -17,6 +17,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
 import pytest
 
 from claim import _compiled
@@ -40,6 +45,17 @@ def test_setup_compiles_exactly_the_listed_modules() -> None:
                  and getattr(node.targets[0], "id", "") == "COMPILED_FILES")
     listed = [element.value for element in files.elts]  # type: ignore[attr-defined]
     assert listed == [name.replace(".", "/") + ".py" for name in _compiled.COMPILED_MODULES]
+
+
+def test_doctests_skip_exactly_the_compiled_modules() -> None:
+    """pytest's ``--ignore`` options (pyproject.toml) name the compiled modules'
+    files, which hold no doctests."""
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["pytest"][
+        "ini_options"]["addopts"].split()
+    ignored = [o.removeprefix("--ignore=") for o in options if o.startswith("--ignore=")]
+    files = [name.replace(".", "/") + ".py" for name in _compiled.COMPILED_MODULES]
+    assert sorted(ignored) == sorted(files)
+    assert not any(">>>" in (ROOT / f).read_text() for f in files)
 
 
 @pytest.mark.parametrize(("value", "asked"), [
