@@ -79,8 +79,7 @@ class KeyMaker:
         # Per voting faction: its mask, lowest card id, span of ids, and a memo of
         # `_packed` keyed by the faction's bits of (score0, score1, open) in one int.
         self._faction_slots: tuple[tuple[int, int, int, dict[int, tuple[int, int]]], ...] = tuple(
-            (fmask, (fmask & -fmask).bit_length() - 1,
-             fmask.bit_length() - (fmask & -fmask).bit_length() + 1, {})
+            (fmask, _lowest(fmask), fmask.bit_length() - _lowest(fmask), {})
             for fmask in self.voter_masks)
         # One faction's (votes, cards, value) differences packed in one int (see
         # `bounds_of`): wide enough that no sum of cards or values spills over.
@@ -240,6 +239,11 @@ def _sign(differences: tuple[int, int, int]) -> int:
         if difference:
             return 1 if difference > 0 else -1
     return 0
+
+
+def _lowest(mask: int) -> int:
+    """The lowest card id in ``mask`` (not empty)."""
+    return (mask & -mask).bit_length() - 1
 
 
 def _prefixes(ids: list[int]) -> tuple[int, ...]:
