@@ -72,6 +72,7 @@ from typing import cast
 
 import attrs
 
+from claim._collector import collector_paused
 from claim._dealing import Starter, kinds, minus, plan, starter
 from claim._direct import NotDirect, Program, Rejected, build, direct_ok
 from claim._history import Skeleton, skeleton, view_support
@@ -305,6 +306,7 @@ class Sampler:
         knowledge: What the viewer knows (`claim.knowledge.knowledge`).
     """
 
+    @collector_paused
     def __init__(self, view: View, direct: bool | None = None) -> None:
         self.view = view
         self.knowledge = knowledge(view)
@@ -336,6 +338,7 @@ class Sampler:
         assert deal is not None
         return deal, state
 
+    @collector_paused
     def _draw(self, rng: random.Random, tries: int, deal_wanted: bool = True
               ) -> tuple[Deal | None, GameState]:
         """`sample_deal`; the deal is None for a direct build unless wanted."""

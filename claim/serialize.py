@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from claim._collector import collector_paused
 from claim.cards import Card
 from claim.deals import Deal
 from claim.errors import ClaimError, DealError, SaveError, quote
@@ -119,6 +120,7 @@ def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str,
 # -- loading ------------------------------------------------------------------
 
 
+@collector_paused
 def from_json(text: str | bytes, variant: Variant | None = None) -> Saveable:
     """Load a document written by [`to_json`][]: a state, a record, a move record or
     a move.

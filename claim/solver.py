@@ -24,13 +24,12 @@ variants (expansions, plugins) and positions at a question use the generic searc
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable
 
 import attrs
 
+from claim._collector import paused
 from claim._playout_tables import KernelTables
 from claim._solver_base import FastLimit
 from claim._solver_fast import FastSearch, fast_tables
@@ -140,30 +139,13 @@ def solve(
     if reason is not None:
         raise SolverError(reason)
     kt = fast_tables(state)
-    with _collector_paused():
+    # A search allocates millions of small tuples (table keys, memo entries) that the
+    # collector would scan again and again (~5%); the search empties its tables when
+    # it ends (``release``), so reference counting frees them at once.
+    with paused():
         if kt is not None and state.phase is not Phase.OVER:
             return _solve_fast(state, kt, all_best, max_nodes, max_seconds)
         return _solve_generic(state, all_best, max_nodes, max_seconds)
-
-
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector during a search, as it was before.
-
-    A search allocates millions of small tuples (table keys and memo entries); the
-    collector would scan the growing table again and again (about 5% of a full
-    position's time). The search empties its tables and memos when it ends
-    (``release``), so reference counting frees them at once and the collector
-    finds little left when it runs again; cycles made meanwhile elsewhere in the
-    process wait until then.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _solve_generic(state: GameState, all_best: bool, max_nodes: int | None,

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from claim._checks import check_seat
+from claim._collector import collector_paused
 from claim._fast import slot_maker
 from claim.cards import Card
 from claim.moves import Move
@@ -244,15 +245,35 @@ _make_view = slot_maker(View)
 """Build a View from its fields in order, skipping the frozen class's slow __init__."""
 
 
+_VIEWS: dict[tuple[int, int | None], tuple[GameState, View]] = {}
+"""The views of the last states viewed, by (state, seat); an entry keeps its state,
+so a reused id is never mistaken. A view is a frozen value of its state, so viewing
+a state again (a bot's turn read twice, a server sending it again) returns it."""
+_VIEW_LIMIT = 8
+
+
 def view_of(state: GameState, seat: int | None) -> View:
     """What ``seat`` may know of ``state`` (None: a spectator, public facts only).
 
     Raises:
         SeatError: ``seat`` is neither None nor a seat of the game.
     """
-    variant = state.variant
+    found = _VIEWS.get((id(state), seat)) if seat is None or seat.__class__ is int else None
+    if found is not None and found[0] is state:
+        return found[1]
     if seat is not None:
-        seat = check_seat(seat, variant.players)
+        seat = check_seat(seat, state.variant.players)
+    view = _view_of(state, seat)
+    if len(_VIEWS) >= _VIEW_LIMIT:
+        del _VIEWS[next(iter(_VIEWS))]
+    _VIEWS[(id(state), seat)] = (state, view)
+    return view
+
+
+@collector_paused
+def _view_of(state: GameState, seat: int | None) -> View:
+    """`view_of` of a state not viewed lately (``seat`` checked)."""
+    variant = state.variant
     history, unseen = _history(state, seat)
     discard = state.discard()
     if unseen:
