@@ -9,8 +9,9 @@ the survivors move to older generations that full collections scan again. In a
 process that keeps what it loads (a server holding games), that cost as much as
 the work itself: replaying 26 moves of each of 600 games, keeping every result,
 took 113-115 us per game paused against 190-256 us (one run, alternated). When the
-results are dropped at once, little survives and the pause changes little. While paused, only the objects that survive the call are left for the next
-collection, which runs as soon as the collector is back on and an object is made.
+results are dropped at once, little survives and the pause changes little. While
+paused, only the objects that survive the call are left for the next collection,
+which runs as soon as the collector is back on and an object is made.
 
 The collector is restored as the caller had it, also when the call raises; a call
 made while it is already off leaves it off. Cycles that other code makes meanwhile

@@ -252,21 +252,20 @@ a state again (a bot's turn read twice, a server sending it again) returns it.""
 _VIEW_LIMIT = 8
 
 
-def view_of(state: GameState, seat: int | None) -> View:
+def view_of(state: GameState, seat: object) -> View:
     """What ``seat`` may know of ``state`` (None: a spectator, public facts only).
 
     Raises:
         SeatError: ``seat`` is neither None nor a seat of the game.
     """
-    found = _VIEWS.get((id(state), seat)) if seat is None or seat.__class__ is int else None
+    checked = None if seat is None else check_seat(seat, state.variant.players)
+    found = _VIEWS.get((id(state), checked))
     if found is not None and found[0] is state:
         return found[1]
-    if seat is not None:
-        seat = check_seat(seat, state.variant.players)
-    view = _view_of(state, seat)
+    view = _view_of(state, checked)
     if len(_VIEWS) >= _VIEW_LIMIT:
         del _VIEWS[next(iter(_VIEWS))]
-    _VIEWS[(id(state), seat)] = (state, view)
+    _VIEWS[(id(state), checked)] = (state, view)
     return view
 
 

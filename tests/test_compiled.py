@@ -1,12 +1,15 @@
 """The modules the build compiles with mypyc (`claim._compiled`) behave the same as
 Python, and ``CLAIM_PURE_PYTHON`` runs them as Python.
 
-The solver's fast path and the playout kernel (issue 11) are compiled when the
-package is built with a C compiler at hand. The rules do not change with it: these
-tests run their own tests a second time on the ``.py`` files
-(`tests/test_solver_fast.py`: exact values and best moves against the generic search
-and minimax, RULES 5, R12, R13; `tests/test_playout.py`: the same final state as
-stepping through ``apply``), so both forms are held to the rules in every run.
+The engine (`claim.engine`), the views and determinization, the solver's fast path
+and the playout kernel (issues 10, 11) are compiled when the package is built with
+a C compiler at hand. The rules do not change with it: the main run tests the
+compiled form, and `test_their_tests_pass_as_python` runs the tests of these
+modules a second time on the ``.py`` files (`PURE_RUN`: the rules of both boxes,
+the engine's fast paths against its general path, every power's bad answers, views
+and the leak test, determinization built against replayed, saving, the solver's
+exact values, playouts against ``apply``), so both forms are held to the rules in
+every run.
 """
 
 from __future__ import annotations
@@ -27,6 +30,15 @@ import pytest
 from claim import _compiled
 
 ROOT = Path(__file__).resolve().parent.parent
+
+PURE_RUN = (
+    "tests/test_claim_rules.py", "tests/test_claim2_rules.py",
+    "tests/test_engine_fast_paths.py", "tests/test_power_protocol.py",
+    "tests/test_hostile_input.py::test_is_legal_lets_an_engine_bug_surface",
+    "tests/test_views.py", "tests/test_sampling_direct.py", "tests/test_saving.py",
+    "tests/test_collector.py", "tests/test_solver_fast.py", "tests/test_playout.py",
+)
+"""The tests run again as Python when the modules run compiled here (about 40 s)."""
 
 
 def run_python(code: str, pure: bool) -> str:
@@ -85,8 +97,7 @@ def test_both_forms_solve_alike() -> None:
                     reason="not compiled here: the main run already tests the .py files")
 def test_their_tests_pass_as_python() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         "tests/test_solver_fast.py", "tests/test_playout.py"],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *PURE_RUN],
         env={**os.environ, _compiled.PURE_PYTHON_VARIABLE: "1"}, cwd=ROOT,
         capture_output=True, text=True)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

@@ -77,6 +77,20 @@ def _settling(state: GameState, cards: tuple[int, ...]) -> Board:
     return board
 
 
+_BOARD_FIELDS = ("variant", "phase", "leader", "trick", "hands", "draw_pile", "face_up",
+                 "followers", "scores", "zones", "discard", "power_states", "chance",
+                 "pending", "queue", "unplaced", "settling", "deal")
+"""Every field of a Board (its class is compiled, without ``__slots__`` to read)."""
+
+
+def test_the_board_fields_are_all_compared() -> None:
+    slots = getattr(Board, "__slots__", None)  # the .py class (CLAIM_PURE_PYTHON) has them
+    assert slots is None or set(slots) == set(_BOARD_FIELDS)
+    board = Board(claim.new_game("claim", seed=1))
+    for name in _BOARD_FIELDS:
+        getattr(board, name)
+
+
 def _both_ways(make: Callable[[], Board], effect: Placement) -> tuple[Board, list[RawEvent]]:
     """Carry out ``effect`` through the checker (fast path) and through its general
     path on a twin board; assert both give the same board and events."""
@@ -85,7 +99,7 @@ def _both_ways(make: Callable[[], Board], effect: Placement) -> tuple[Board, lis
     slow_events: list[RawEvent] = []
     assert checker.carry_out(fast, 0, [effect], fast_events) == []
     checker._place(slow, 0, effect, set(), slow_events)
-    for name in Board.__slots__:
+    for name in _BOARD_FIELDS:
         mine, theirs = getattr(fast, name), getattr(slow, name)
         if name == "zones":
             mine, theirs = [list(z) for z in mine], [list(z) for z in theirs]

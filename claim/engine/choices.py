@@ -64,8 +64,8 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
 
 def _ask(board: Board, step: Step) -> Question | Sequence[object]:
     """The question (or effects) of a power's step."""
-    power = board.variant.tables.powers[step.owner]
-    asked = power.ask(board.snapshot(), step)
+    power: Any = board.variant.tables.powers[step.owner]  # (its answer is checked)
+    asked: Question | Sequence[object] = power.ask(board.snapshot(), step)
     if isinstance(asked, Question) and asked.seat != step.seat:
         raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
                          f"from a step of seat {step.seat}", power.faction, asked)
@@ -246,7 +246,8 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     rules = options
     state = board.snapshot()
     for fi in amenders:
-        amended = tables.powers[fi].recruit_options(state, step, options)
+        power: Any = tables.powers[fi]  # (its answer is checked)
+        amended = power.recruit_options(state, step, options)
         options = options if amended is None else amended
     trusted = 0
     if options.__class__ is tuple:

@@ -12,6 +12,7 @@ the caller's state is unchanged.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 from claim.engine.board import Board
 from claim.errors import PowerError
@@ -49,10 +50,10 @@ def owner_name(board: Board, owner: int) -> str:
     return "the rules" if owner < 0 else f"power of {board.variant.tables.faction_names[owner]}"
 
 
-def carry_out(
-    board: Board, owner: int, effects: Sequence[object] | None, events: list[RawEvent]
-) -> list[Step]:
-    """Check and apply ``effects`` of the power at ``owner``; return the steps asked."""
+def carry_out(board: Board, owner: int, effects: object, events: list[RawEvent]
+              ) -> list[Step]:
+    """Check and apply ``effects`` of the power at ``owner`` (what a hook returned:
+    None or a sequence of effects, anything else refused); return the steps asked."""
     if effects is None:
         return []
     if effects.__class__ is not list and effects.__class__ is not tuple and (
@@ -61,7 +62,7 @@ def carry_out(
                          "of effects", _faction(board, owner), effects)
     moved: set[int] = set()
     steps: list[Step] = []
-    for effect in effects:
+    for effect in cast("Sequence[object]", effects):
         if effect.__class__ is Placement or isinstance(effect, Placement):
             if not _place_simply(board, effect, moved, events):
                 _place(board, owner, effect, moved, events)

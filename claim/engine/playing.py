@@ -9,6 +9,7 @@ its legal plays are computed here, from the state.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 import attrs
 
@@ -28,7 +29,8 @@ def allowed(state: GameState, seat: int) -> int:
     if not state.trick:
         return hand
     for fi in tables.follow_hooks:
-        if tables.powers[fi].must_follow(state) is False:
+        power: Any = tables.powers[fi]  # (a plugin's answer is read, not trusted)
+        if power.must_follow(state) is False:
             return hand
     from claim.engine.tricks import lead_index
 
@@ -66,7 +68,8 @@ def play_choices(
         return ()
     fi = tables.card_faction[card]
     play = Play(state, seat, card, len(state.trick), from_hand)
-    options = tables.powers[fi].play_options(play)
+    power: Any = tables.powers[fi]  # (its answer is checked)
+    options = power.play_options(play)
     if not options:
         return ()
     question = Question(seat, "play", tuple(options) if isinstance(options, list) else options)
