@@ -20,6 +20,7 @@ from setuptools.command.build_py import build_py
 
 COMPILED_FILES = [
     "claim/_playout_kernel.py",
+    "claim/_shuffle.py",
     "claim/_solver_key.py",
     "claim/_solver_rules.py",
     "claim/_solver_order.py",

@@ -36,6 +36,7 @@ __all__ = ["COMPILED_MODULES", "PURE_PYTHON_VARIABLE", "compiled_modules", "pure
 
 COMPILED_MODULES = (
     "claim._playout_kernel",
+    "claim._shuffle",
     "claim._solver_key",
     "claim._solver_rules",
     "claim._solver_order",

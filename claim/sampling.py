@@ -76,6 +76,7 @@ from claim._collector import collector_paused
 from claim._dealing import Starter, kinds, minus, plan, starter
 from claim._direct import NotDirect, Program, Rejected, build, direct_ok
 from claim._history import Skeleton, skeleton, view_support
+from claim._shuffle import shuffle
 from claim.cards import Card
 from claim.engine.deal import new_game
 from claim.errors import ClaimError, ViewError
@@ -145,7 +146,7 @@ def _place(k: Knowledge, rng: random.Random, totals: tuple[int, ...] | None = No
     if k.top is not None:
         pile = out[("draw pile", None)]
         pile.remove(k.top)
-        rng.shuffle(pile)
+        shuffle(pile, rng)
         pile.insert(0, k.top)
     return out
 
@@ -164,7 +165,7 @@ def _try_place(k: Knowledge, rng: random.Random, totals: tuple[int, ...]
     (two players) nothing is ever refused.
     """
     pool = list(k.unseen)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     counts = dict(k.places)
     out: dict[Place, list[Card]] = {place: [] for place in counts}
     weight = 1.0
@@ -208,7 +209,7 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
     deck_order: list[Card] = []
     if second and sk.support_at is not None:
         rest = at.get((second[0], None), [])
-        rng.shuffle(rest)
+        shuffle(rest, rng)
         deck_order = sk.drawn_out + rest
         pools[("unseen", None)] = minus(deck_order, sk.into_hidden)
     else:
@@ -231,10 +232,10 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
             raise _Reject
         pool.remove(card)
     for pool in pools.values():
-        rng.shuffle(pool)
+        shuffle(pool, rng)
     pile = list(sk.face_up)
     if len(pile) > 1:
-        rng.shuffle(pile)
+        shuffle(pile, rng)
     slots = list(template)
     for index, key in holes:
         pool = pools[key]
@@ -260,7 +261,7 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
         ids.remove(cid)
         ranked.append(cid)
     others = [i for i in range(len(deck)) if i not in set(ranked)]
-    rng.shuffle(others)
+    shuffle(others, rng)
     return tuple(ranked + others)
 
 
@@ -274,7 +275,7 @@ def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
         raise _Reject from None
     if variant.tables.uses_chance:
         ids = list(range(len(variant.deck)))
-        rng.shuffle(ids)
+        shuffle(ids, rng)
         state = _with_chance(state, tuple(ids))
     support = support if order else None
     for index, record in enumerate(view.history):

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 from claim._checks import check_deal_arguments
+from claim._shuffle import shuffle
 from claim.cards import Card
 from claim.deals import Deal
 from claim.engine.board import Board, make_state
@@ -103,7 +104,7 @@ def _drawn_chance(variant: Variant, rng: random.Random) -> tuple[int, ...]:
     if not variant.tables.uses_chance:
         return ()
     ids = list(range(len(variant.deck)))
-    rng.shuffle(ids)
+    shuffle(ids, rng)
     return tuple(ids)
 
 
@@ -134,7 +135,7 @@ def _rng(seed: int | None) -> random.Random:
 
 def _shuffled(variant: Variant, rng: random.Random) -> tuple[list[list[int]], list[int]]:
     ids = list(range(len(variant.deck)))
-    rng.shuffle(ids)
+    shuffle(ids, rng)  # rng.shuffle(ids), compiled
     size = variant.hand_size
     hands = [ids[seat * size : (seat + 1) * size] for seat in range(variant.players)]
     return hands, ids[variant.players * size :]
