@@ -57,7 +57,7 @@ def compiled_extensions() -> list[Any]:
         from mypyc.build import mypycify
     except ImportError:
         return []
-    extensions = mypycify(COMPILED_FILES, opt_level="3", group_name="claim_solver")
+    extensions = mypycify(COMPILED_FILES, opt_level="3", group_name="claim_compiled")
     for extension in extensions:
         extension.optional = True  # no C compiler: a warning, and the Python modules
     return extensions

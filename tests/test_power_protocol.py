@@ -114,6 +114,14 @@ class Faulty(FactionPower):
             return (Exchange(trick.cards[0], trick.cards[1]),)
         return ()
 
+    def recruit_options(self, state: claim.GameState, step: Step,
+                        options: tuple[Option, ...]) -> tuple[Option, ...] | None:
+        if self.mode == "recruit_list":
+            return list(options)  # type: ignore[return-value]
+        if self.mode == "recruit_str":
+            return "take top"  # type: ignore[return-value]
+        return None
+
     def next_leader(self, trick: Trick) -> int | None:
         bad: dict[str, object] = {"leader_far": 2, "leader_negative": -1, "leader_str": "0",
                                   "leader_bool": True}
@@ -254,6 +262,14 @@ def test_a_rerank_that_is_not_a_permutation(phase: Phase, mode: str) -> None:
     """rerank must return the same positions, reordered, as a tuple."""
     error = refused(trick_of(phase, mode), "Gb3")
     assert "not a reordering" in str(error)
+
+
+@pytest.mark.parametrize("mode", ["recruit_list", "recruit_str"])
+def test_recruit_options_that_are_not_a_tuple(mode: str) -> None:
+    """recruit_options returns a tuple of options or None (RULES 3 recruiting, E3):
+    anything else names the power (in the compiled engine as in Python)."""
+    error = refused(trick_of(Phase.RECRUIT, mode), "Gb3")
+    assert "recruit_options returned" in str(error)
 
 
 @pytest.mark.parametrize("phase", BOTH)

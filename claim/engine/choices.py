@@ -243,19 +243,23 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
                                              Zone.DRAW_PILE),)),)
     if not amenders:
         return Question(seat, "take a follower", options), len(options)
-    rules = options
     state = board.snapshot()
+    offered: Any = options  # what the powers answer is checked (Question, distinct_options)
     for fi in amenders:
-        power: Any = tables.powers[fi]  # (its answer is checked)
-        amended = power.recruit_options(state, step, options)
-        options = options if amended is None else amended
+        power: Any = tables.powers[fi]
+        amended = power.recruit_options(state, step, offered)
+        if amended is not None and amended.__class__ is not tuple:
+            name = tables.faction_names[fi]
+            raise PowerError(f"power of {name}: recruit_options returned {amended!r}, not "
+                             "a tuple of options", name, amended)
+        offered = offered if amended is None else amended
     trusted = 0
-    if options.__class__ is tuple:
-        for mine, theirs in zip(rules, options):
+    if offered.__class__ is tuple:
+        for mine, theirs in zip(options, offered):
             if mine is not theirs:
                 break
             trusted += 1
-    return Question(seat, "take a follower", options), trusted
+    return Question(seat, "take a follower", offered), trusted
 
 
 def _amenders(board: Board, data: Any) -> Sequence[int]:
