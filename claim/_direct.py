@@ -201,6 +201,8 @@ class _Slots:
         tables = variant.tables
         self.masks = 3 * players + 1 + players * sum(s.per_seat for s in tables.zone_specs)
         self.lists = 2 + sum(not s.per_seat for s in tables.zone_specs)
+        self.per_seat: dict[Zone | str, int] = {
+            Zone.HAND: 0, Zone.FOLLOWERS: players, Zone.SCORE: 2 * players}
         self.zone_at: list[tuple[bool, int]] = []
         masks, lists = 3 * players + 1, 2
         for spec in tables.zone_specs:
@@ -218,12 +220,12 @@ class _Slots:
 
     def where(self, zone: Zone | str, seat: int | None) -> tuple[bool, int]:
         """(is a mask, index) of a zone; the draw pile is (False, _TOP)."""
-        players = self.variant.players
-        per_seat = {Zone.HAND: 0, Zone.FOLLOWERS: players, Zone.SCORE: 2 * players}
-        if zone in per_seat:
+        base = self.per_seat.get(zone)
+        if base is not None:
             if seat is None:
                 raise NotDirect
-            return True, per_seat[zone] + seat
+            return True, base + seat
+        players = self.variant.players
         if zone is Zone.DISCARD:
             return True, 3 * players
         if zone is Zone.TRICK:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, cast
 
+from claim._cache import per_variant
 from claim._direct import (
     _DRAW,
     _LIFT,
@@ -27,6 +28,7 @@ from claim.engine.board import make_record
 from claim.moves import Move
 from claim.records import CardDrawn, MoveRecord, Peeked, RawEvent
 from claim.state import GameState
+from claim.variant import Variant
 from claim.views import View
 from claim.zones import Phase
 
@@ -34,6 +36,19 @@ if TYPE_CHECKING:
     from claim._dealing import Dealt
 
 __all__ = ["Final"]
+
+
+@per_variant
+def _singles(variant: Variant) -> tuple[dict[Card, int], dict[int, int], int, list[int]]:
+    """Per variant: the id of each card with one copy; per deck object (by ``id``), its
+    bit if its card has one copy, else 0; the mask and the ids of repeated cards."""
+    copies = _copies(variant)
+    canon = {c: m.bit_length() - 1 for c, m in copies.items() if not m & (m - 1)}
+    deck = variant.deck
+    only = set(canon.values())
+    canon_ids = {id(deck[cid]): 1 << cid if cid in only else 0 for cid in range(len(deck))}
+    dup_mask = sum(m for m in copies.values() if m & (m - 1))
+    return canon, canon_ids, dup_mask, [cid for cid in range(len(deck)) if dup_mask >> cid & 1]
 
 
 class Final:
@@ -48,13 +63,7 @@ class Final:
         self.players = players  # not the program: it holds this (no reference cycle)
         self.phase, self.leader = view.phase, view.leader
         self.powers: list[Hashable] = [value for _, value in view.power_states]
-        self.canon = {c: m.bit_length() - 1 for c, m in copies.items() if not m & (m - 1)}
-        deck = variant.deck
-        only = set(self.canon.values())
-        self.canon_ids = {id(deck[cid]): 1 << cid if cid in only else 0
-                          for cid in range(len(deck))}
-        self.dup_mask = sum(m for m in copies.values() if m & (m - 1))
-        self.dup_ids = [cid for cid in range(len(variant.deck)) if self.dup_mask >> cid & 1]
+        self.canon, self.canon_ids, self.dup_mask, self.dup_ids = _singles(variant)
         self.moved: dict[tuple[tuple[int, ...], ...],
                          tuple[list[tuple[int, int]], list[list[int]]]] = {}
         self.copies = copies

@@ -29,6 +29,7 @@ from collections.abc import Hashable
 
 import attrs
 
+from claim._cache import per_variant
 from claim.cards import Card
 from claim.moves import PlayCard
 from claim.records import (
@@ -281,12 +282,24 @@ def _seen(view: View) -> Counter[Card]:
     return seen
 
 
+@per_variant
+def _deck_counts(variant: Variant) -> Counter[Card]:
+    """How many copies of each card the deck holds (read only: callers copy it)."""
+    return Counter(variant.deck)
+
+
+@per_variant
+def _deck_order(variant: Variant) -> dict[Card, int]:
+    """Per card, the position of its first copy in the deck (cards listed in order)."""
+    return {card: i for i, card in reversed(list(enumerate(variant.deck)))}
+
+
 def knowledge(view: View) -> Knowledge:
     """What ``view``'s seat knows of the cards it cannot see (see the module)."""
     walk = _walk(view)
     places = _hidden_places(view)
     seen = _seen(view)
-    order = {card: i for i, card in reversed(list(enumerate(view.variant.deck)))}
+    order = _deck_order(view.variant)
 
     def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
         return tuple(sorted(cards.elements(), key=order.__getitem__))
@@ -294,7 +307,7 @@ def knowledge(view: View) -> Knowledge:
     known = {place: +pile for place, pile in walk.known.items() if place in places}
     for pile in known.values():
         seen.update(pile)
-    unseen = Counter(view.variant.deck)
+    unseen = Counter(_deck_counts(view.variant))  # (a copy: a dict's copy, no hashing)
     unseen.subtract(seen)
     if any(n < 0 for n in unseen.values()):
         from claim.errors import ViewError

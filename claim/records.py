@@ -16,7 +16,7 @@ from typing import ClassVar
 
 import attrs
 
-from claim._fast import pickle_by_fields
+from claim._fast import pickle_by_fields, slot_maker
 from claim.cards import Card
 from claim.moves import Move
 from claim.zones import Phase, Zone
@@ -260,4 +260,34 @@ class MoveRecord:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the move caused, in order."""
-        return tuple(raw[0](*raw[1:]) for raw in self.raw_events)
+        build = _BUILDERS
+        return tuple([build.get(raw[0], raw[0])(*raw[1:]) for raw in self.raw_events])
+
+
+def _builders() -> dict[object, Callable[..., Event]]:
+    """Per raw event head, a function building the event its class (or named
+    constructor) would build from the same arguments, through `slot_maker` (a
+    fraction of a frozen class's ``__init__``: reading a view builds ~100 events)."""
+    built: dict[object, Callable[..., Event]] = {
+        cls: slot_maker(cls) for cls in (PlacedUnseen, CardsExchanged, PowerStateChanged,
+                                         FaceUpTurned, FaceUpTaken, CardDrawn, Peeked,
+                                         PhaseStarted)}
+    make_placed, make_leader = slot_maker(Placed), slot_maker(LeaderChosen)
+    make_trick = slot_maker(TrickCompleted)
+
+    def placed(card: Card, zone: _Zone, seat: int | None, origin: _Zone = Zone.TRICK,
+               origin_seat: int | None = None) -> Placed:
+        return make_placed(card, zone, seat, origin, origin_seat)
+
+    def leader(seat: int, by_faction: str | None = None) -> LeaderChosen:
+        return make_leader(seat, by_faction)
+
+    def trick(phase: Phase, seats: tuple[int, ...], cards: tuple[Card, ...],
+              lead_faction: str, ranking: tuple[int, ...]) -> TrickCompleted:
+        return make_trick(phase, tuple(zip(seats, cards)), lead_faction, ranking)
+
+    built.update({Placed: placed, LeaderChosen: leader, TrickCompleted.from_raw: trick})
+    return built
+
+
+_BUILDERS = _builders()

@@ -312,7 +312,7 @@ class Sampler:
         self.view = view
         self.knowledge = knowledge(view)
         self._skeleton = skeleton(view)
-        self._support = view_support(view)
+        self._support = self._skeleton.support_at  # view_support(view), read once
         self._starter = starter(view.variant)
         self._totals = _totals(self.knowledge)
         self._program: Program | None = None

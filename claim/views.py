@@ -243,6 +243,8 @@ def _fields(view: View) -> tuple[object, ...]:
 
 _make_view = slot_maker(View)
 """Build a View from its fields in order, skipping the frozen class's slow __init__."""
+_make_record = slot_maker(ViewRecord)
+_make_hidden = slot_maker(HiddenEvent)
 
 
 _VIEWS: dict[tuple[int, int | None], tuple[GameState, View]] = {}
@@ -373,14 +375,17 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
             continue
         events = [_project(e, seat, known, unseen, tables.revealing_zones)
                   for e in record.events]
-        out.append(ViewRecord(record.seat, record.move,
+        out.append(_make_record(record.seat, record.move,
                               _hide_order(events, hidden_ordered, state.variant)))
-        last_key = (index + 1, record, tuple(out), Counter(known), Counter(unseen))
+        last_key = (index + 1, record, len(out))
     if last_key is not None:
-        end, record, prefix, k, u = last_key
+        # The records after the last one with events are quiet: they change neither
+        # counter, so the counters now are those at the end of that record.
+        end, record, length = last_key
         if len(_PREFIXES) >= _PREFIX_LIMIT:
             _PREFIXES.pop(next(iter(_PREFIXES)))
-        _PREFIXES[(id(tables), seat, id(record), end)] = (tables, record, (prefix, k, u))
+        _PREFIXES[(id(tables), seat, id(record), end)] = (
+            tables, record, (tuple(out[:length]), Counter(known), Counter(unseen)))
     return tuple(out), unseen
 
 
@@ -415,12 +420,12 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
         if event.seat == seat:
             return event
         if cls is CardDrawn:
-            return HiddenEvent("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
-        return HiddenEvent("Peeked", event.seat, Zone.DRAW_PILE)
+            return _make_hidden("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
+        return _make_hidden("Peeked", event.seat, Zone.DRAW_PILE, None)
     if isinstance(event, PlacedUnseen):
         if event.zone is Zone.DISCARD:
             unseen[event.card] += 1
-        return HiddenEvent("PlacedUnseen", event.seat, event.origin, event.zone)
+        return _make_hidden("PlacedUnseen", event.seat, event.origin, event.zone)
     if isinstance(event, Placed):
         if event.zone is Zone.DISCARD:
             known[event.card] += 1
@@ -430,7 +435,7 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
             elif unseen[event.card] > 0:
                 unseen[event.card] -= 1
                 if event.zone not in revealing:
-                    return HiddenEvent("Placed", event.seat, event.origin, event.zone)
+                    return _make_hidden("Placed", event.seat, event.origin, event.zone)
     return event
 
 

@@ -481,3 +481,25 @@ def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
     assert len(seen) == 7 and (a, b) not in seen
     for count in seen.values():
         assert abs(count - runs / 7) < 5 * (runs / 7 * 6 / 7) ** 0.5
+
+
+@pytest.mark.parametrize("name", ["claim", "claim2", "frost-court-3p"])
+def test_views_built_on_a_kept_prefix_equal_views_read_afresh(name: str) -> None:
+    """RULES 7: a view is a function of the state and seat only. Views of successive
+    states extend the projected history kept from the previous one (`claim.views`);
+    each must equal the view read with nothing kept, and say the same unseen
+    discards."""
+    from claim import views
+
+    rng = random.Random(5)
+    state = claim.new_game(name, seed=5)
+    states = [state]
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+        states.append(state)
+    seats = [*range(state.variant.players), None]
+    kept = [[s.view(seat) for seat in seats] for s in states]
+    for state, row in zip(states, kept):
+        views._PREFIXES.clear()
+        views._VIEWS.clear()
+        assert [views.view_of(state, seat) for seat in seats] == row
