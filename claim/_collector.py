@@ -20,13 +20,12 @@ made while it is already off leaves it off. Cycles that other code makes meanwhi
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
-__all__ = ["collector_paused", "paused"]
+__all__ = ["collector_paused"]
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -47,14 +46,3 @@ def collector_paused(func: Callable[_P, _R]) -> Callable[_P, _R]:
 
     return call
 
-
-@contextlib.contextmanager
-def paused() -> Iterator[None]:
-    """The cyclic collector paused for the ``with`` block, then as it was."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

@@ -44,7 +44,7 @@ from claim.records import (
     TrickCompleted,
 )
 from claim.variant import Variant
-from claim.views import HiddenEvent, View, ViewEvent
+from claim.views import HiddenEvent, View, ViewEvent, deck_rank
 from claim.zones import Phase, Zone
 
 __all__ = ["Knowledge", "Place", "knowledge", "void_cards"]
@@ -288,18 +288,12 @@ def _deck_counts(variant: Variant) -> Counter[Card]:
     return Counter(variant.deck)
 
 
-@per_variant
-def _deck_order(variant: Variant) -> dict[Card, int]:
-    """Per card, the position of its first copy in the deck (cards listed in order)."""
-    return {card: i for i, card in reversed(list(enumerate(variant.deck)))}
-
-
 def knowledge(view: View) -> Knowledge:
     """What ``view``'s seat knows of the cards it cannot see (see the module)."""
     walk = _walk(view)
     places = _hidden_places(view)
     seen = _seen(view)
-    order = _deck_order(view.variant)
+    order = deck_rank(view.variant)
 
     def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
         return tuple(sorted(cards.elements(), key=order.__getitem__))

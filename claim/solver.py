@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable
 
 import attrs
 
-from claim._collector import paused
+from claim._collector import collector_paused
 from claim._playout_tables import KernelTables
 from claim._solver_base import FastLimit
 from claim._solver_fast import FastSearch, fast_tables
@@ -139,15 +139,15 @@ def solve(
     if reason is not None:
         raise SolverError(reason)
     kt = fast_tables(state)
-    # A search allocates millions of small tuples (table keys, memo entries) that the
-    # collector would scan again and again (~5%); the search empties its tables when
-    # it ends (``release``), so reference counting frees them at once.
-    with paused():
-        if kt is not None and state.phase is not Phase.OVER:
-            return _solve_fast(state, kt, all_best, max_nodes, max_seconds)
-        return _solve_generic(state, all_best, max_nodes, max_seconds)
+    if kt is not None and state.phase is not Phase.OVER:
+        return _solve_fast(state, kt, all_best, max_nodes, max_seconds)
+    return _solve_generic(state, all_best, max_nodes, max_seconds)
 
 
+# A search allocates millions of small tuples (table keys, memo entries) that the
+# collector would scan again and again (~5%); the searches run with it paused and
+# empty their tables when they end (``release``), so reference counting frees them.
+@collector_paused
 def _solve_generic(state: GameState, all_best: bool, max_nodes: int | None,
                    max_seconds: float | None) -> Solution:
     """`solve` through ``legal_moves()`` and ``apply()``: every power, any position."""
@@ -162,6 +162,7 @@ def _solve_generic(state: GameState, all_best: bool, max_nodes: int | None,
         search.keys.release()  # its memos refer back to it (see `KeyMaker.release`)
 
 
+@collector_paused
 def _solve_fast(state: GameState, kt: KernelTables, all_best: bool, max_nodes: int | None,
                 max_seconds: float | None) -> Solution:
     """`solve` on the kernel's plain ints (`claim._solver_fast`)."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim._cache import per_variant
 from claim._checks import check_seat
 from claim._collector import collector_paused
 from claim._fast import slot_maker
@@ -439,13 +440,20 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
     return event
 
 
+@per_variant
+def deck_rank(variant: Variant) -> dict[Card, int]:
+    """Per card, the position of its first copy in the deck (to list cards in deck
+    order); shared, read only."""
+    return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
+
+
 def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
                 variant: Variant) -> tuple[ViewEvent, ...]:
     """Sort each run of cards laid into a hidden ordered zone, so that the run does
     not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
     if not hidden_ordered:
         return tuple(events)
-    rank = {card: index for index, card in reversed(list(enumerate(variant.deck)))}
+    rank = deck_rank(variant)
 
     def into_hidden(event: ViewEvent) -> bool:
         return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered

@@ -17,6 +17,7 @@ with inline factions (as a plugin's users would).
 from __future__ import annotations
 
 import pickle
+import random
 import re
 from collections.abc import Sequence
 from typing import ClassVar
@@ -25,6 +26,7 @@ import attrs
 import pytest
 
 import claim
+from claim.cards import Card
 from claim.powers import (
     Ask,
     Effect,
@@ -121,6 +123,11 @@ class Faulty(FactionPower):
         if self.mode == "recruit_str":
             return "take top"  # type: ignore[return-value]
         return None
+
+    def vote(self, cards: tuple[tuple[Card, ...], ...]) -> int | None:
+        if self.mode == "vote_str":
+            return "0"  # type: ignore[return-value]
+        return super().vote(cards)
 
     def next_leader(self, trick: Trick) -> int | None:
         bad: dict[str, object] = {"leader_far": 2, "leader_negative": -1, "leader_str": "0",
@@ -270,6 +277,20 @@ def test_recruit_options_that_are_not_a_tuple(mode: str) -> None:
     anything else names the power (in the compiled engine as in Python)."""
     error = refused(trick_of(Phase.RECRUIT, mode), "Gb3")
     assert "recruit_options returned" in str(error)
+
+
+def test_a_vote_that_is_not_a_party() -> None:
+    """R12: a faction's vote goes to a party or to nobody; a power's vote hook that
+    names anything else is a PowerError naming the power (in the compiled engine as
+    in Python), and the finished state is unchanged."""
+    rng = random.Random(4)
+    state = claim.new_game(faulty_variant("vote_str"), seed=4)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    with pytest.raises(PowerError, match="power of imps: vote returned '0', not a party"):
+        state.result()
+    assert claim.new_game(faulty_variant("none"), seed=4).variant.tables.powers[4].vote(
+        ((), ())) is None
 
 
 @pytest.mark.parametrize("phase", BOTH)

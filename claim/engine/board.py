@@ -11,7 +11,7 @@ the caller's state as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from claim._fast import slot_maker
 from claim.deals import Deal
@@ -20,6 +20,9 @@ from claim.factions.effects import Question, Step
 from claim.records import MoveRecord
 from claim.state import GameState
 from claim.variant import Variant
+
+if TYPE_CHECKING:
+    from claim.tables import DeckTables
 from claim.zones import Phase
 
 __all__ = ["Board", "PowerError", "make_record", "make_state"]
@@ -38,6 +41,19 @@ make_state = _typed(GameState)
 """Build a GameState from its fields in order (the engine's hot path)."""
 make_record = _typed(MoveRecord)
 """Build a MoveRecord from its fields in order."""
+
+
+
+def powers_of(tables: DeckTables) -> tuple[Any, ...]:
+    """The variant's powers, typed ``Any`` for calling their hooks.
+
+    What a hook answers comes from a power that may be a plugin's, and the engine
+    checks it (a `PowerError` naming the power). Compiled (`claim._compiled`), a value
+    typed with the hook's annotation would be checked by mypyc first, and a wrong one
+    refused with a `TypeError`; read through this, it reaches the engine's check as
+    it does in Python.
+    """
+    return tables.powers
 
 
 class Board:

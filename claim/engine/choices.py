@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from claim.engine.board import Board
+from claim.engine.board import Board, powers_of
 from claim.engine.effects import carry_out, owner_name
 from claim.errors import PowerError
 from claim.factions.effects import (
@@ -37,7 +37,7 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
     """Ask the queued steps in order until one needs an answer, or none is left."""
     while board.queue:
         step = board.queue[0]
-        asked: Question | Sequence[object]
+        asked: object
         if step.owner < 0:
             found: Sequence[int] = step.data[2]  # type: ignore[assignment]  # `_amenders`
             if not found and recruit_directly(board, step.seat, (), events):
@@ -62,10 +62,10 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
             board.queue[0:0] = carry_out(board, step.owner, options[0].effects, events)
 
 
-def _ask(board: Board, step: Step) -> Question | Sequence[object]:
-    """The question (or effects) of a power's step."""
-    power: Any = board.variant.tables.powers[step.owner]  # (its answer is checked)
-    asked: Question | Sequence[object] = power.ask(board.snapshot(), step)
+def _ask(board: Board, step: Step) -> object:
+    """The question (or effects, checked by the caller) of a power's step."""
+    power = powers_of(board.variant.tables)[step.owner]
+    asked = power.ask(board.snapshot(), step)
     if isinstance(asked, Question) and asked.seat != step.seat:
         raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
                          f"from a step of seat {step.seat}", power.faction, asked)
@@ -246,8 +246,7 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     state = board.snapshot()
     offered: Any = options  # what the powers answer is checked (Question, distinct_options)
     for fi in amenders:
-        power: Any = tables.powers[fi]
-        amended = power.recruit_options(state, step, offered)
+        amended = powers_of(tables)[fi].recruit_options(state, step, offered)
         if amended is not None and amended.__class__ is not tuple:
             name = tables.faction_names[fi]
             raise PowerError(f"power of {name}: recruit_options returned {amended!r}, not "

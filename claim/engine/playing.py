@@ -9,11 +9,10 @@ its legal plays are computed here, from the state.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 import attrs
 
-from claim.engine.board import Board
+from claim.engine.board import Board, powers_of
 from claim.engine.choices import distinct_options
 from claim.factions.effects import Effect, Exchange, Option, Question, card_outcome
 from claim.factions.protocol import Play
@@ -29,8 +28,7 @@ def allowed(state: GameState, seat: int) -> int:
     if not state.trick:
         return hand
     for fi in tables.follow_hooks:
-        power: Any = tables.powers[fi]  # (a plugin's answer is read, not trusted)
-        if power.must_follow(state) is False:
+        if powers_of(tables)[fi].must_follow(state) is False:
             return hand
     from claim.engine.tricks import lead_index
 
@@ -68,8 +66,7 @@ def play_choices(
         return ()
     fi = tables.card_faction[card]
     play = Play(state, seat, card, len(state.trick), from_hand)
-    power: Any = tables.powers[fi]  # (its answer is checked)
-    options = power.play_options(play)
+    options = powers_of(tables)[fi].play_options(play)
     if not options:
         return ()
     question = Question(seat, "play", tuple(options) if isinstance(options, list) else options)

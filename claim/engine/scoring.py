@@ -11,12 +11,14 @@ votes wins; ties go down the cascade of RULES 5 (R13), else the game is a draw.
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
 from claim.cards import Card
+from claim.engine.board import powers_of
 from claim.errors import GameNotOverError, PowerError
-from claim.factions.protocol import FactionPower, overrides
+from claim.factions.protocol import overrides
 from claim.state import GameState
 from claim.zones import Phase
 
@@ -106,7 +108,7 @@ def scoring_masks(state: GameState) -> tuple[int, ...]:
     """
     tables = state.variant.tables
     masks = list(tables.faction_masks)
-    for fi, power in enumerate(tables.powers):
+    for fi, power in enumerate(powers_of(tables)):
         if not overrides(power, "scores_as"):
             continue
         masks[fi] = 0
@@ -143,17 +145,15 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
             counts.append(len(cards))
             highest.append(max(cards, key=lambda c: c.value) if cards else None)
         vote = _vote(name, tuple(counts), tuple(highest))
-        power = tables.powers[fi]
+        power = powers_of(tables)[fi]
         if overrides(power, "vote"):  # a power's own vote (Cyclops, E14)
             vote = attrs.evolve(vote, winner=_power_vote(power, tuple(held), len(piles)))
         votes.append(vote)
     return tuple(votes)
 
 
-def _power_vote(
-    power: FactionPower, held: tuple[tuple[Card, ...], ...], parties: int
-) -> int | None:
-    """The party a power's `vote` hook names, checked."""
+def _power_vote(power: Any, held: tuple[tuple[Card, ...], ...], parties: int) -> int | None:
+    """The party a power's `vote` hook names, checked (``power`` from `powers_of`)."""
     winner = power.vote(held)
     if winner is not None and (type(winner) is not int or not 0 <= winner < parties):
         raise PowerError(f"power of {power.faction}: vote returned {winner!r}, not a party",

@@ -11,10 +11,8 @@ then the queued steps, phase 1 recruiting last (`claim.engine.choices`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from claim._fast import slot_maker
-from claim.engine.board import Board
+from claim.engine.board import Board, powers_of
 from claim.engine.choices import amenders, recruit_question, run_queue
 from claim.engine.effects import carry_out
 from claim.errors import PowerError
@@ -186,8 +184,8 @@ def _reranked(board: Board, trick: Trick, present: int, order: tuple[int, ...]
         if present & tables.faction_masks[fi]:
             context = make_trick(trick.state, trick.phase, trick.seats, trick.cards,
                                  trick.lead_faction, trick.values, order, False, _NONE_TAKEN)
-            power: Any = tables.powers[fi]  # (a plugin's answer is checked, not trusted)
-            order = _checked_order(board, fi, power.rerank(context, order), order)
+            answer = powers_of(tables)[fi].rerank(context, order)
+            order = _checked_order(board, fi, answer, order)
     return order
 
 
@@ -238,8 +236,7 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
             for fi in hooks.after:
                 fmask = tables.faction_masks[fi]
                 if (won if fmask & hooks.after_win_mask else present) & fmask:
-                    power: Any = tables.powers[fi]
-                    effects = power.after_place(trick, tuple(placed))
+                    effects = powers_of(tables)[fi].after_place(trick, tuple(placed))
                     steps += carry_out(board, fi, effects, events)
         if present & hooks.leader_mask:
             board.leader = _next_leader(trick, tables, hooks, present, events)
@@ -326,8 +323,7 @@ def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
     tables = board.variant.tables
     for fi in hooks.capturers:
         if present & tables.faction_masks[fi]:
-            power: Any = tables.powers[fi]
-            steps = carry_out(board, fi, power.capture(trick), events)
+            steps = carry_out(board, fi, powers_of(tables)[fi].capture(trick), events)
             board.queue += steps
     taken = frozenset(c for c in trick.cards if not board.unplaced >> c & 1)
     return make_trick(trick.state, trick.phase, trick.seats, trick.cards, trick.lead_faction,
@@ -349,8 +345,7 @@ def _place(board: Board, trick: Trick, hooks: HookTable, movable: int,
         mine = fmask & board.unplaced
         positions = tuple([p for p, card in enumerate(cards) if mine >> card & 1]
                           ) if mine else ()
-        power: Any = tables.powers[fi]
-        effects = power.place(trick, positions)
+        effects = powers_of(tables)[fi].place(trick, positions)
         if effects is not None:
             steps = carry_out(board, fi, effects, events)
             if steps:
@@ -391,8 +386,7 @@ def _next_leader(trick: Trick, tables: DeckTables, hooks: HookTable, present: in
     for fi in hooks.leaders:
         if not present & tables.faction_masks[fi]:
             continue
-        power: Any = tables.powers[fi]
-        seat = power.next_leader(trick)
+        seat = powers_of(tables)[fi].next_leader(trick)
         if seat is None:
             continue
         if type(seat) is not int or not 0 <= seat < len(trick.seats):
