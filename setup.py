@@ -6,7 +6,7 @@
   optional: without a C compiler the build warns and ships the same modules as
   Python only.
 * The built-in variants (``variants/``) ship inside the package as
-  ``claim/variants``, and ``claim/adapters/conftest.py`` (the adapters' doctest
+  ``claim/variants``, and ``claim/apps/adapters/conftest.py`` (the adapters' doctest
   fixtures) stays out of the wheel.
 """
 
@@ -19,32 +19,33 @@ from setuptools import find_namespace_packages, setup
 from setuptools.command.build_py import build_py
 
 COMPILED_FILES = [
-    "claim/_playout_kernel.py",
-    "claim/_shuffle.py",
-    "claim/_solver_key.py",
-    "claim/_solver_rules.py",
-    "claim/_solver_order.py",
-    "claim/_solver_fast.py",
-    "claim/engine/board.py",
-    "claim/engine/effects.py",
-    "claim/engine/choices.py",
-    "claim/engine/playing.py",
-    "claim/engine/tricks.py",
-    "claim/engine/phases.py",
-    "claim/engine/flow.py",
-    "claim/engine/scoring.py",
-    "claim/views.py",
-    "claim/knowledge.py",
-    "claim/_history.py",
-    "claim/_dealing.py",
-    "claim/_direct.py",
-    "claim/_direct_final.py",
-    "claim/_direct_run.py",
-    "claim/snapshot.py",
+    "claim/search/_playout_kernel.py",
+    "claim/core/_shuffle.py",
+    "claim/search/_solver_key.py",
+    "claim/search/_solver_rules.py",
+    "claim/search/_solver_order.py",
+    "claim/search/_solver_fast.py",
+    "claim/rules/engine/board.py",
+    "claim/rules/engine/effects.py",
+    "claim/rules/engine/choices.py",
+    "claim/rules/engine/playing.py",
+    "claim/rules/engine/tricks.py",
+    "claim/rules/engine/phases.py",
+    "claim/rules/engine/flow.py",
+    "claim/rules/engine/scoring.py",
+    "claim/rules/views.py",
+    "claim/info/knowledge.py",
+    "claim/info/_history.py",
+    "claim/info/_dealing.py",
+    "claim/info/_direct.py",
+    "claim/info/_direct_program.py",
+    "claim/info/_direct_final.py",
+    "claim/info/_direct_run.py",
+    "claim/io/snapshot_json.py",
 ]
 """The files of `claim._compiled.COMPILED_MODULES` (a test checks they agree)."""
 
-LEFT_OUT = {("claim.adapters", "conftest")}
+LEFT_OUT = {("claim.apps.adapters", "conftest")}
 """Modules of the source tree that the wheel leaves out."""
 
 
@@ -76,7 +77,7 @@ setup(
         *find_namespace_packages(include=["claim", "claim.*"], exclude=["*.__pycache__"]),
         "claim.variants",
     ],
-    # The built-in variants ship inside the package (`claim.loading` looks there first).
+    # The built-in variants ship inside the package (`claim.rules.loading` looks there first).
     package_dir={"claim.variants": "variants"},
     package_data={"claim": ["py.typed"], "claim.schemas": ["*.json"],
                   "claim.variants": ["*.yaml"]},

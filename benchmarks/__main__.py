@@ -17,9 +17,9 @@ Workloads:
   the same record) and of another game each time (every load replays its record);
   a position key and a legal-action mask of that state;
 * a view of a mid-game ``claim`` state for seat 0 plus one determinization
-  (``claim.sampling.sample``) from it, the same state again and again (the view's
+  (``claim.info.sampling.sample``) from it, the same state again and again (the view's
   reading is kept) and of another game each time; and many determinizations from
-  one ``claim.sampling.Sampler``;
+  one ``claim.info.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -187,9 +187,9 @@ def action_masks(variant: claim.Variant) -> Workload:
 
 def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
     """A view of a state half-way through a game plus a determinization from it
-    (``state.view(0)`` then ``claim.sampling.sample``); counts view + sample pairs.
+    (``state.view(0)`` then ``claim.info.sampling.sample``); counts view + sample pairs.
     With ``reuse``, one ``Sampler`` of one view draws every sample (a search's case)."""
-    from claim.sampling import Sampler, sample
+    from claim.info.sampling import Sampler, sample
 
     rng = random.Random(0)
     state = claim.new_game(variant, rng=rng)
@@ -213,7 +213,7 @@ def viewing(variant: claim.Variant, reuse: bool = False) -> Workload:
 def viewing_first(variant: claim.Variant, count: int = 600) -> Workload:
     """A view plus one determinization of mid-game states of ``count`` other games,
     in turn: every view is read anew (knowledge, history); counts pairs."""
-    from claim.sampling import sample
+    from claim.info.sampling import sample
 
     states = mid_games(variant, count, 30)
     turn = [0]

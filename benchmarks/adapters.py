@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable
 
 import claim
-from claim.observation import observation
+from claim.info.observation import observation
 
 Workload = Callable[[str, int, random.Random], int]
 """Plays ``games`` random games of a variant; returns the steps made."""
@@ -61,7 +61,7 @@ def native_observed(variant: str, games: int, rng: random.Random) -> int:
 
 def pettingzoo(variant: str, games: int, rng: random.Random) -> int:
     """Random games through the raw PettingZoo AEC environment."""
-    from claim.adapters.pettingzoo import ClaimEnv
+    from claim.apps.adapters.pettingzoo import ClaimEnv
 
     env = ClaimEnv(variant)
     steps = 0
@@ -83,7 +83,7 @@ def openspiel(observe: bool) -> Workload:
     def run(variant: str, games: int, rng: random.Random) -> int:
         import pyspiel
 
-        from claim.adapters.openspiel import game_name
+        from claim.apps.adapters.openspiel import game_name
 
         game = pyspiel.load_game(game_name(variant))
         steps = 0

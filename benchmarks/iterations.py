@@ -1,7 +1,7 @@
 """Search iterations `ismcts` fits in a time budget: ``python -m benchmarks.iterations``.
 
 For each variant, deals ``--positions`` seeded games, plays each a seeded random number
-of moves into phase 1, and runs `claim.bots.ismcts.IsmctsBot` with ``seconds`` and
+of moves into phase 1, and runs `claim.search.bots.ismcts.IsmctsBot` with ``seconds`` and
 ``stop_early=False`` from the view of the seat to move, once per pool size of
 ``--pools`` (``none``: a fresh determinization every iteration), counting the
 iterations. Pool sizes alternate per position, so drift in the machine's speed hits
@@ -16,9 +16,9 @@ import random
 import statistics
 
 import claim
-from claim.bots.ismcts import IsmctsBot
-from claim.state import GameState
-from claim.views import View
+from claim.search.bots.ismcts import IsmctsBot
+from claim.rules.state import GameState
+from claim.rules.views import View
 
 
 class _Counting(IsmctsBot):

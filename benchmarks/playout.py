@@ -1,7 +1,7 @@
 """Random playouts, stepping versus `claim.playout`: ``python -m benchmarks.playout``.
 
 For each variant, deals ``--games`` seeded games and times playing each to the end
-by the reference stepping loop (`claim.playouts.step_out`: ``legal_moves``, `pick`,
+by the reference stepping loop (`claim.search.playouts.step_out`: ``legal_moves``, `pick`,
 ``apply``) and by `claim.playout`, from the start of the game and from the start of
 phase 2 (the same positions for both). Repetitions alternate the two paths; figures
 are medians in games per second, with the ratio. Figures are printed, never
@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 
 import claim
-from claim.playouts import pick, step_out
-from claim.state import GameState
-from claim.zones import Phase
+from claim.search.playouts import pick, step_out
+from claim.rules.state import GameState
+from claim.core.zones import Phase
 
 VARIANTS = ("claim", "claim2", "knights-3p", "giants-3p", "knights-4p", "giants-4p")
 

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from claim.simulate import Summary, simulate
+from claim.apps.simulate import Summary, simulate
 
 VARIANT = "claim"
 BOTS = ("random", "random")

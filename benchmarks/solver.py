@@ -2,7 +2,7 @@
 
 Deals seeded random games of each variant, plays them at random to the start of
 phase 2 (13 cards per hand), optionally on until each hand holds ``--cards`` cards,
-and solves each position with `claim.solver.solve` (the value and one best move;
+and solves each position with `claim.search.solver.solve` (the value and one best move;
 ``--all-best``: every best move), printing the median and the
 maximum time and node count per variant. A position whose search passes
 ``--max-nodes`` is counted as given up (its time still counts in the maximum).
@@ -19,9 +19,9 @@ import time
 
 import claim
 from claim._compiled import COMPILED_MODULES, PURE_PYTHON_VARIABLE, compiled_modules
-from claim.solver import SearchLimitError, solve
-from claim.state import GameState
-from claim.zones import Phase
+from claim.search.solver import SearchLimitError, solve
+from claim.rules.state import GameState
+from claim.core.zones import Phase
 
 
 def position(variant: claim.Variant, seed: int, cards: int) -> GameState:

@@ -12,12 +12,13 @@ Examples:
 
 # First: with CLAIM_PURE_PYTHON set, the compiled modules must load as Python.
 from claim import _compiled  # noqa: F401
-from claim.actions import action_count, action_id, action_move
-from claim.cards import Card, Faction
-from claim.deals import Deal
-from claim.engine.deal import new_game
-from claim.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
-from claim.errors import (
+
+# The composition root: the built-in powers are plugins of `claim.rules`, registered
+# here (before any variant is read), as installed plugins are through entry points.
+from claim import factions as _factions  # noqa: F401
+from claim.core.cards import Card, Faction
+from claim.core.deals import Deal
+from claim.core.errors import (
     ActionError,
     ArgumentError,
     ClaimError,
@@ -32,18 +33,21 @@ from claim.errors import (
     UnknownNameError,
     VariantError,
 )
-from claim.factions.protocol import FactionPower, RuleOption, registry
-from claim.gamerecord import GameRecord, ReplayError, record_of, replay
-from claim.loading import builtin_variants, load_variant, mix, variant_from_yaml
-from claim.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
-from claim.notation import parse_card, parse_move
-from claim.playouts import Playout, playout
-from claim.records import MoveRecord
-from claim.serialize import from_json, to_json
-from claim.state import GameState
-from claim.text import format_result
-from claim.variant import Variant
-from claim.zones import Phase, Zone
+from claim.core.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.core.records import MoveRecord
+from claim.core.zones import Phase, Zone
+from claim.io.gamerecord import GameRecord, ReplayError, record_of, replay
+from claim.io.serialize import from_json, to_json
+from claim.io.text import format_result
+from claim.rules.actions import action_count, action_id, action_move
+from claim.rules.dealing import new_game
+from claim.rules.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
+from claim.rules.loading import builtin_variants, load_variant, mix, variant_from_yaml
+from claim.rules.notation import parse_card, parse_move
+from claim.rules.protocol import FactionPower, RuleOption, registry
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.search.playouts import Playout, playout
 
 __version__ = "0.1.0"
 

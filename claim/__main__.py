@@ -2,6 +2,6 @@
 
 import sys
 
-from claim.cli import main
+from claim.apps.cli import main
 
 sys.exit(main())

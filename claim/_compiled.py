@@ -1,8 +1,8 @@
 """Which modules the build compiles with mypyc, and a switch to run them as Python.
 
-The engine (`claim.engine`: playing, tricks, effects, questions, the flow between
-tricks, scoring), views and determinization (`claim.views`, `claim.knowledge` and
-the history readers and builders behind `claim.sampling`), the saved snapshot, the
+The engine (`claim.rules.engine`: playing, tricks, effects, questions, the flow between
+tricks, scoring), views and determinization (`claim.rules.views`, `claim.info.knowledge` and
+the history readers and builders behind `claim.info.sampling`), the saved snapshot, the
 phase 2 solver's fast path and the random playouts are `COMPILED_MODULES`. When the
 package is built (``setup.py``), these are compiled with mypyc into C extensions if
 mypyc and a C compiler are at hand; the ``.py`` files ship beside them. Python
@@ -12,7 +12,7 @@ move of a game, 2x per search node).
 
 What compiling changes for other code: a compiled module's functions call each other
 directly, so replacing one of them at run time (``monkeypatch.setattr``) does not
-reach its compiled callers; `claim.engine.board.Board` is a native class (no
+reach its compiled callers; `claim.rules.engine.board.Board` is a native class (no
 ``__slots__`` tuple, no Python subclasses). Plugin powers are untouched: their
 hooks are called, and their answers checked, as before.
 
@@ -35,28 +35,29 @@ from types import ModuleType
 __all__ = ["COMPILED_MODULES", "PURE_PYTHON_VARIABLE", "compiled_modules", "pure_python_asked"]
 
 COMPILED_MODULES = (
-    "claim._playout_kernel",
-    "claim._shuffle",
-    "claim._solver_key",
-    "claim._solver_rules",
-    "claim._solver_order",
-    "claim._solver_fast",
-    "claim.engine.board",
-    "claim.engine.effects",
-    "claim.engine.choices",
-    "claim.engine.playing",
-    "claim.engine.tricks",
-    "claim.engine.phases",
-    "claim.engine.flow",
-    "claim.engine.scoring",
-    "claim.views",
-    "claim.knowledge",
-    "claim._history",
-    "claim._dealing",
-    "claim._direct",
-    "claim._direct_final",
-    "claim._direct_run",
-    "claim.snapshot",
+    "claim.search._playout_kernel",
+    "claim.core._shuffle",
+    "claim.search._solver_key",
+    "claim.search._solver_rules",
+    "claim.search._solver_order",
+    "claim.search._solver_fast",
+    "claim.rules.engine.board",
+    "claim.rules.engine.effects",
+    "claim.rules.engine.choices",
+    "claim.rules.engine.playing",
+    "claim.rules.engine.tricks",
+    "claim.rules.engine.phases",
+    "claim.rules.engine.flow",
+    "claim.rules.engine.scoring",
+    "claim.rules.views",
+    "claim.info.knowledge",
+    "claim.info._history",
+    "claim.info._dealing",
+    "claim.info._direct",
+    "claim.info._direct_program",
+    "claim.info._direct_final",
+    "claim.info._direct_run",
+    "claim.io.snapshot_json",
 )
 """The modules the build compiles (``setup.py`` lists their files; a test checks)."""
 

@@ -11,9 +11,9 @@ built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
 `exp_piles`) are written against this module alone.
 """
 
-from claim.errors import PowerError
-from claim.factions.claim2 import IN_FRONT, WAITING_LINE
-from claim.factions.effects import (
+from claim.core.errors import PowerError
+from claim.core.zones import Phase, Zone
+from claim.rules.effects import (
     Ask,
     Effect,
     Exchange,
@@ -26,7 +26,7 @@ from claim.factions.effects import (
     ZoneRef,
     ZoneSpec,
 )
-from claim.factions.protocol import (
+from claim.rules.protocol import (
     ENTRY_POINT_GROUP,
     FactionPower,
     Play,
@@ -36,7 +36,11 @@ from claim.factions.protocol import (
     Trick,
     registry,
 )
-from claim.zones import Phase, Zone
+
+IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
+"""A shared zone: cards lying face up in front of a player, one pile per seat."""
+WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=True)
+"""A shared zone: cards set aside in a line until a later trick delivers them."""
 
 __all__ = [
     "ENTRY_POINT_GROUP",

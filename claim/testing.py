@@ -23,16 +23,17 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from claim._view_checks import LeakError, check_no_leaks, check_views
-from claim.cards import Card
-from claim.engine.deal import new_game
-from claim.errors import ClaimError, DealError
-from claim.factions.protocol import FactionPower, option_fields
-from claim.loading import catalog, couples, mix
-from claim.moves import Move, PlayCard
-from claim.state import GameState
-from claim.variant import Variant
-from claim.zones import Phase, Zone
+from claim.core.cards import Card
+from claim.core.errors import ClaimError, DealError
+from claim.core.moves import Move, PlayCard
+from claim.core.zones import Phase, Zone
+from claim.info._view_checks import LeakError, check_no_leaks, check_views
+from claim.rules.dealing import new_game
+from claim.rules.engine.tricks import current_lead
+from claim.rules.loading import catalog, couples, mix
+from claim.rules.protocol import FactionPower, option_fields
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
 
 __all__ = [
     "ConformanceError",
@@ -146,8 +147,6 @@ def check_move(before: GameState, move: Move, after: GameState) -> None:
 def _check_follow(state: GameState, move: PlayCard) -> None:
     """RULES 3 from the powers' static and play hooks: ``follows``, ``always_playable``,
     ``must_follow`` (Satyrs) and the dynamic lead faction (``lead_now``: Elf-Orcs)."""
-    from claim.engine.tricks import current_lead
-
     variant = state.variant
     tables = variant.tables
     seat = state.current_player

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import claim
-from claim.records import Placed, TrickCompleted
+from claim.core.records import Placed, TrickCompleted
 
 FACTIONS = ["gnomes", "giants", "undead", "dragons", "seers"]
 

@@ -12,7 +12,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from claim.adapters.openspiel import resampler
+from claim.apps.adapters.openspiel import resampler
 
 
 def play(seed: int, simulations: int = 10) -> list[float]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from claim.adapters.pettingzoo import env
+from claim.apps.adapters.pettingzoo import env
 
 
 def play(variant: str, seed: int) -> dict[str, float]:

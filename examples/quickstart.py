@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import claim
-from claim.records import TrickCompleted
+from claim.core.records import TrickCompleted
 
 
 def choose(state: claim.GameState, rng: random.Random) -> claim.Move:

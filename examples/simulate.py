@@ -9,8 +9,8 @@ the current directory). The same from the command line::
 
 from __future__ import annotations
 
-from claim.simulate import simulate
-from claim.simulate.output import CsvRows, summary_lines, write_json
+from claim.apps.simulate import simulate
+from claim.apps.simulate.output import CsvRows, summary_lines, write_json
 
 with open("games.csv", "w", encoding="utf-8", newline="") as rows_file:
     summary = simulate(["claim", "claim2"], ["random", "random"], games=20, seed=1,

@@ -13,10 +13,10 @@ import random
 from collections import Counter
 
 import claim
-from claim.knowledge import knowledge
-from claim.observation import observation, observation_size
-from claim.sampling import sample
-from claim.views import View
+from claim.info.knowledge import knowledge
+from claim.info.observation import observation, observation_size
+from claim.info.sampling import sample
+from claim.rules.views import View
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from hypothesis import settings
 
 import claim
-from claim.records import TrickCompleted
+from claim.core.records import TrickCompleted
 
 HAND = 13
 

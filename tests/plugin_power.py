@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import attrs
 
-from claim.factions.protocol import FactionPower
+from claim.rules.protocol import FactionPower
 
 
 @attrs.frozen

@@ -8,15 +8,15 @@ import subprocess
 import sys
 
 import claim
-from claim.adapters import terminal_rewards
-from claim.adapters._common import history_features, max_game_length
-from claim.records import CardDrawn
+from claim.apps.adapters import terminal_rewards
+from claim.apps.adapters._common import history_features, max_game_length
+from claim.core.records import CardDrawn
 
 OPTIONAL = ("numpy", "pyspiel", "open_spiel", "pettingzoo", "gymnasium")
 
 
 def test_importing_claim_and_its_adapters_package_imports_no_optional_library() -> None:
-    code = ("import sys, claim, claim.adapters; "
+    code = ("import sys, claim, claim.apps.adapters; "
             f"print(sorted(m for m in {OPTIONAL!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,
                          text=True).stdout

@@ -16,14 +16,14 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import claim  # noqa: E402
-from claim.adapters.openspiel import (  # noqa: E402
+from claim.apps.adapters.openspiel import (  # noqa: E402
     ClaimState,
     game_name,
     register,
     resampler,
 )
-from claim.observation import observation  # noqa: E402
-from claim.sampling import sample  # noqa: E402
+from claim.info.observation import observation  # noqa: E402
+from claim.info.sampling import sample  # noqa: E402
 from claim.testing import random_official_mix  # noqa: E402
 
 GAMES = ["claim_claim", "claim_claim2", "claim_knights_3p", "claim_giants_4p",

@@ -16,9 +16,9 @@ np = pytest.importorskip("numpy")
 from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
 
 import claim  # noqa: E402
-from claim.adapters.pettingzoo import ClaimEnv, env, parallel_env, raw_env  # noqa: E402
-from claim.observation import observation, observation_size  # noqa: E402
-from claim.sampling import sample  # noqa: E402
+from claim.apps.adapters.pettingzoo import ClaimEnv, env, parallel_env, raw_env  # noqa: E402
+from claim.info.observation import observation, observation_size  # noqa: E402
+from claim.info.sampling import sample  # noqa: E402
 from claim.testing import random_official_mix  # noqa: E402
 
 VARIANTS = ["claim", "claim2", "knights-3p", "giants-4p", "frost-court-3p", "magic-maps"]

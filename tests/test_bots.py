@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import pytest
 
 import claim
-from claim import bots
-from claim.errors import IllegalMoveError, RegistryError, UnknownNameError
-from claim.moves import Move
-from claim.views import View
+from claim.core.errors import IllegalMoveError, RegistryError, UnknownNameError
+from claim.core.moves import Move
+from claim.rules.views import View
+from claim.search import bots
 
 
 class FirstBot:

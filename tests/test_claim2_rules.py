@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 import claim
-from claim.records import (
+from claim.core.records import (
     CardDrawn,
     FaceUpTaken,
     LeaderChosen,

@@ -18,7 +18,7 @@ from conftest import cards, completed, deal, play, remaining, to_phase2
 
 import claim
 from claim import DecidedBy, Phase, PlayCard, Zone
-from claim.records import (
+from claim.core.records import (
     CardDrawn,
     FaceUpTaken,
     FaceUpTurned,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import claim
-from claim.cli import main
+from claim.apps.cli import main
 
 
 def test_demo_record_replays_to_the_same_tricks(tmp_path: Path,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from claim.cli import main
-from claim.validation import check_text
+from claim.apps.cli import main
+from claim.rules.validation import check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

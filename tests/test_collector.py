@@ -1,6 +1,6 @@
 """The cyclic collector paused around loads, views and determinizations.
 
-`claim._collector`: loading a saved game (its replay), reading a view and drawing a
+`claim.core._collector`: loading a saved game (its replay), reading a view and drawing a
 determinization run with Python's cyclic garbage collector paused, because the
 objects they make form no reference cycles. These tests hold both halves of that
 bargain: the collector comes back exactly as the caller had it (on success, on a
@@ -18,10 +18,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 import claim
-from claim.errors import SaveError, SeatError
-from claim.loading import builtin_variants
-from claim.sampling import Sampler, sample
-from claim.state import GameState
+from claim.core.errors import SaveError, SeatError
+from claim.info.sampling import Sampler, sample
+from claim.rules.loading import builtin_variants
+from claim.rules.state import GameState
 
 
 def _mid_game(name: str, moves: int = 20, seed: int = 3) -> GameState:
@@ -107,4 +107,4 @@ def test_a_state_viewed_again_gives_the_same_view() -> None:
     assert state.view(1) is not view and state.view(1).seat == 1
     after = state.apply(state.legal_moves()[0])
     assert after.view(0) is not view
-    assert after.view(0) == claim.views.view_of(after, 0)
+    assert after.view(0) == claim.rules.views.view_of(after, 0)

@@ -1,7 +1,7 @@
 """The modules the build compiles with mypyc (`claim._compiled`) behave the same as
 Python, and ``CLAIM_PURE_PYTHON`` runs them as Python.
 
-The engine (`claim.engine`), the views and determinization, the solver's fast path
+The engine (`claim.rules.engine`), the views and determinization, the solver's fast path
 and the playout kernel (issues 10, 11) are compiled when the package is built with
 a C compiler at hand. The rules do not change with it: the main run tests the
 compiled form, and `test_their_tests_pass_as_python` runs the tests of these
@@ -79,7 +79,7 @@ def test_the_switch_reads_the_environment(value: str | None, asked: bool) -> Non
 
 
 def test_pure_python_loads_the_py_files() -> None:
-    code = ("import claim, claim._compiled as c, claim._solver_fast as f;"
+    code = ("import claim, claim._compiled as c, claim.search._solver_fast as f;"
             "print(c.compiled_modules(), f.__file__.endswith('_solver_fast.py'))")
     assert run_python(code, pure=True) == "() True"
 
@@ -88,7 +88,7 @@ def test_both_forms_solve_alike() -> None:
     """The same position, solved compiled (where built) and as Python: the same
     value, best moves and node count."""
     code = ("import claim\nfrom benchmarks.solver import position\n"
-            "from claim.solver import solve\n"
+            "from claim.search.solver import solve\n"
             "s = solve(position(claim.load_variant('claim'), 3, 8))\n"
             "print(s.value, [str(m) for m in s.best_moves], s.nodes)")
     assert run_python(code, pure=True) == run_python(code, pure=False)
@@ -98,7 +98,7 @@ def test_both_forms_play_and_sample_alike() -> None:
     """Determinism across builds (a machine without a C compiler runs the .py files):
     the same seeds give the same games, records and determinizations, compiled and
     as Python, on both boxes, a 4-player team game and a dynamic follow rule."""
-    code = ("import hashlib, random, claim\nfrom claim.sampling import sample\n"
+    code = ("import hashlib, random, claim\nfrom claim.info.sampling import sample\n"
             "out = []\n"
             "for name in ('claim', 'claim2', 'knights-4p', 'mercenary-moon'):\n"
             "    for seed in range(3):\n"

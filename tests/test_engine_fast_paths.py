@@ -13,14 +13,14 @@ from collections.abc import Callable
 import pytest
 
 import claim
-from claim.engine import effects as checker
-from claim.engine.board import Board
-from claim.engine.choices import amenders, run_queue
-from claim.engine.tricks import rank
-from claim.factions.effects import Placement
-from claim.records import RawEvent
-from claim.state import GameState
-from claim.zones import SUPPORT, Phase, Zone
+from claim.core.records import RawEvent
+from claim.core.zones import SUPPORT, Phase, Zone
+from claim.rules.effects import Placement
+from claim.rules.engine import effects as checker
+from claim.rules.engine.board import Board
+from claim.rules.engine.choices import amenders, run_queue
+from claim.rules.engine.tricks import rank
+from claim.rules.state import GameState
 
 SEVEN = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
 

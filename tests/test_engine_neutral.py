@@ -1,6 +1,6 @@
-"""No engine module names a faction: every power lives in `claim.factions`.
+"""No module outside `claim.factions` names a faction: every power lives there (#22).
 
-The engine, its tables, the state, moves, records and notation are read token by
+Every module of the package but the factions' is read token by
 token (`tokenize`): every identifier and every string literal that is not a
 docstring is checked for each faction name and code of ``variants/factions.yaml``
 as a whole word. Comments and docstrings may cite a faction (they explain rulings);
@@ -19,11 +19,10 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE = sorted((ROOT / "claim" / "engine").glob("*.py")) + [
-    ROOT / "claim" / name
-    for name in ("tables.py", "hook_tables.py", "state.py", "moves.py", "records.py",
-                 "notation.py", "playouts.py", "_playout_kernel.py", "_playout_tables.py")
-] + [ROOT / "claim" / "factions" / "playout_rules.py"]
+FACTIONS = ROOT / "claim" / "factions"
+ENGINE = sorted(path for path in (ROOT / "claim").rglob("*.py") if FACTIONS not in path.parents)
+"""Every module of the package but the built-in powers (`claim.factions`): the
+engine, the state, views, saving, search, bots, the command line and the adapters."""
 CATALOG = yaml.safe_load((ROOT / "variants" / "factions.yaml").read_text(encoding="utf-8"))
 WORDS = sorted({*CATALOG["factions"], *(f["code"] for f in CATALOG["factions"].values())})
 _CODE_TOKENS = {tokenize.NAME, tokenize.STRING}

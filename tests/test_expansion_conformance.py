@@ -23,7 +23,7 @@ from collections import Counter
 import pytest
 
 import claim
-from claim.loading import catalog, couples
+from claim.rules.loading import catalog, couples
 from claim.testing import option_settings, random_official_mix, random_playout
 
 GAMES = 90  # per player count, official mixes

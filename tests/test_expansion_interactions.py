@@ -15,7 +15,7 @@ import attrs
 from conftest import deal, play
 
 import claim
-from claim.records import CardDrawn, LeaderChosen, Placed, PlacedUnseen, TrickCompleted
+from claim.core.records import CardDrawn, LeaderChosen, Placed, PlacedUnseen, TrickCompleted
 
 Cards = Sequence[str]
 

@@ -12,7 +12,7 @@ import pytest
 from test_claim2_rules import finish, phase2
 
 import claim
-from claim.records import CardsExchanged, PlacedUnseen, TrickCompleted
+from claim.core.records import CardsExchanged, PlacedUnseen, TrickCompleted
 from claim.testing import random_playout
 
 # -- helpers ---------------------------------------------------------------------

@@ -13,8 +13,8 @@ import pytest
 from conftest import cards, play, remaining, to_phase2
 
 import claim
+from claim.core.records import LeaderChosen, Placed, TrickCompleted
 from claim.powers import registry
-from claim.records import LeaderChosen, Placed, TrickCompleted
 from claim.testing import random_playout
 
 # 2 players, 11 cards each: phase 1 tests.

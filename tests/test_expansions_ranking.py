@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import claim
-from claim.records import Placed, TrickCompleted
+from claim.core.records import Placed, TrickCompleted
 from claim.testing import random_playout
 from tests.conftest import zones_of
 

@@ -1,4 +1,4 @@
-"""claim._fast: the engine's builders (slot_maker, through a writable twin) and the
+"""claim.core._fast: the engine's builders (slot_maker, through a writable twin) and the
 effect classes' __init__ (fast_init) build what attrs' own __init__ would."""
 
 from __future__ import annotations
@@ -10,13 +10,12 @@ import attrs
 import pytest
 
 import claim
-from claim._fast import fast_init, slot_maker, writable_twin
-from claim.engine.board import make_state
-from claim.factions.effects import Ask, Option, Placement, Question, Step
-from claim.factions.protocol import Trick
-from claim.records import MoveRecord
-from claim.state import GameState
-from claim.zones import Zone
+from claim.core._fast import fast_init, slot_maker, writable_twin
+from claim.core.records import MoveRecord
+from claim.core.zones import Zone
+from claim.rules.effects import Ask, Option, Placement, Question, Step
+from claim.rules.protocol import Trick
+from claim.rules.state import GameState, make_state
 
 
 @attrs.frozen

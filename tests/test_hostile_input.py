@@ -18,7 +18,7 @@ import pytest
 
 import claim
 from claim._compiled import compiled_modules
-from claim.errors import ArgumentError, RegistryError, SeatError
+from claim.core.errors import ArgumentError, RegistryError, SeatError
 
 CLAIM = claim.load_variant("claim")
 SECONDS = 1.0
@@ -168,7 +168,7 @@ def test_a_list_as_a_power_parameter_is_refused() -> None:
     text = ("name: k\nfactions: [goblins, " + faction + ", undead, dwarves, doppelgangers]\n")
     refused(lambda: claim.variant_from_yaml(text, "k.yaml"), claim.VariantError,
             "k.yaml:2", "factions[1].power.beats", "plain value")
-    spec = claim.cards.PowerSpec("knights", (("beats", ["goblins"]),))
+    spec = claim.core.cards.PowerSpec("knights", (("beats", ["goblins"]),))
     knights = claim.Faction("knights", "Kn", "Knights", range(2, 10), spec)
     factions = [knights if f.name == "knights" else f for f in CLAIM.factions]
     refused(lambda: claim.Variant("k", "K", 2, factions), claim.VariantError, "parameter")
@@ -360,7 +360,7 @@ def test_tables_of_a_shared_variant_cannot_be_changed() -> None:
             assert isinstance(getattr(tables, field), tuple)
         with pytest.raises(AttributeError):
             tables.deck = ()  # type: ignore[misc]
-    catalog, _ = claim.loading.catalog()
+    catalog, _ = claim.rules.loading.catalog()
     for mutate in mutations(catalog):
         with pytest.raises((TypeError, AttributeError)):
             mutate()
@@ -371,7 +371,7 @@ def test_tables_of_a_shared_variant_cannot_be_changed() -> None:
     assert state.result().votes
 
 
-@pytest.mark.skipif("claim.engine.flow" in compiled_modules(),
+@pytest.mark.skipif("claim.rules.engine.flow" in compiled_modules(),
                     reason="compiled code calls its own functions: tests/test_compiled.py "
                            "runs this test as Python")
 def test_is_legal_lets_an_engine_bug_surface(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -390,7 +390,7 @@ def test_is_legal_lets_an_engine_bug_surface(monkeypatch: pytest.MonkeyPatch) ->
     def broken(*args: object) -> None:
         raise KeyError("engine bug")
 
-    monkeypatch.setattr(claim.engine.flow, "check", broken)
+    monkeypatch.setattr(claim.rules.engine.flow, "check", broken)
     with pytest.raises(KeyError, match="engine bug"):
         state.is_legal(state.legal_moves()[0])
 

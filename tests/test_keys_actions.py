@@ -12,9 +12,9 @@ import attrs
 import pytest
 
 import claim
-from claim.actions import action_count, action_id, action_move
-from claim.deals import Deal
-from claim.gamerecord import GameRecord, start
+from claim.core.deals import Deal
+from claim.io.gamerecord import GameRecord, start
+from claim.rules.actions import action_count, action_id, action_move
 
 CLAIM = claim.load_variant("claim")
 

@@ -406,7 +406,7 @@ def test_every_builtin_variant_loads_and_plays(name: str) -> None:
     assert len(variant.deck) == 2 * variant.players * variant.hand_size
     if not variant.house:  # official decks follow RULES 1-2 and EXPANSIONS Mixing
         names = {f.name for f in variant.factions}
-        pairs = claim.loading.catalog()[1]
+        pairs = claim.rules.loading.catalog()[1]
         assert sum(set(pair) <= names for pair in pairs) == 1
         assert len(variant.deck) == (52 if variant.players == 2 else 72)
     for seed in range(2):
@@ -423,7 +423,7 @@ def test_unknown_builtin_variant() -> None:
 
 def test_cli_lists_the_builtin_variants(capsys: pytest.CaptureFixture[str]) -> None:
     """``claim variants`` prints one line per built-in variant."""
-    from claim.cli import main
+    from claim.apps.cli import main
 
     assert main(["variants"]) == 0
     lines = capsys.readouterr().out.splitlines()

@@ -14,10 +14,10 @@ import pytest
 from conftest import zones_of
 
 import claim
-from claim.factions.protocol import Trick
-from claim.records import CardDrawn, FaceUpTaken, TrickCompleted
+from claim.core.records import CardDrawn, FaceUpTaken, TrickCompleted
+from claim.core.zones import Phase, Zone
+from claim.rules.protocol import Trick
 from claim.testing import random_playout
-from claim.zones import Phase, Zone
 
 SEVEN = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "seers"]
 

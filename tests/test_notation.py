@@ -7,7 +7,7 @@ import random
 import pytest
 
 import claim
-from claim.moves import DeclineSmash, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.core.moves import DeclineSmash, PlayCard, Smash, TakeFaceUp, TakeTopCard
 
 
 @pytest.mark.parametrize("name", claim.builtin_variants())

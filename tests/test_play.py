@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 import claim
-from claim import bots
-from claim.records import FaceUpTaken
+from claim.core.records import FaceUpTaken
+from claim.search import bots
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -200,8 +200,8 @@ def test_rich_screen_game_to_the_end(tmp_path: Path) -> None:
 
 def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
     """The loop reads and writes only through its Console (no terminal needed)."""
-    from claim.cli import parser
-    from claim.cli_play import Console, run
+    from claim.apps.cli import parser
+    from claim.apps.cli_play import Console, run
 
     out: list[str] = []
     answers = itertools.cycle(["hint", "1", "1", "undo"])
@@ -225,7 +225,7 @@ def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
 def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch,
                                    capsys: pytest.CaptureFixture[str]) -> None:
-    from claim.cli import main
+    from claim.apps.cli import main
 
     monkeypatch.chdir(tmp_path)
     assert main(["play", "--plain", *argv]) == 2
@@ -235,8 +235,8 @@ def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path
 def test_think_gives_search_bots_a_time_budget() -> None:
     """Issue #14: bots think within a time budget: `--think` (or `ismcts:seconds=`)
     registers an ismcts bot with that budget for the game; other bots are unchanged."""
-    from claim import bots
-    from claim.cli_play import _bot_names
+    from claim.apps.cli_play import _bot_names
+    from claim.search import bots
 
     names = _bot_names("ismcts,random", 3, 0, think=0.25)
     assert names[0] is None and names[2] == "random"

@@ -20,11 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import claim
-from claim.bots.ismcts import party_rewards
-from claim.errors import ArgumentError
-from claim.playouts import Playout, kernel_unsupported, pick, playout, step_out
+from claim.core.errors import ArgumentError
+from claim.core.zones import Phase
+from claim.search.bots.ismcts import party_rewards
+from claim.search.playouts import Playout, kernel_unsupported, pick, playout, step_out
 from claim.testing import official_mixes, option_settings, random_official_mix
-from claim.zones import Phase
 
 BOXED = ("claim", "claim2", "dragon-court", "giant-hunt", "giants-3p", "giants-4p",
          "goblin-war", "knights-3p", "knights-4p")

@@ -7,7 +7,7 @@ from importlib import metadata
 import pytest
 
 import claim
-from claim.factions.protocol import ENTRY_POINT_GROUP, FactionPower, PowerRegistry
+from claim.rules.protocol import ENTRY_POINT_GROUP, FactionPower, PowerRegistry
 from claim.testing import random_playout
 
 

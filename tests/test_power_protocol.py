@@ -26,7 +26,7 @@ import attrs
 import pytest
 
 import claim
-from claim.cards import Card
+from claim.core.cards import Card
 from claim.powers import (
     Ask,
     Effect,

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import claim
 from claim import Phase, PlayCard
-from claim.records import TrickCompleted
+from claim.core.records import TrickCompleted
 from claim.testing import random_playout
 
 VARIANTS = {name: claim.load_variant(name) for name in ("claim", "claim2")}

@@ -1,4 +1,4 @@
-"""Determinization built directly (claim._direct) against the replaying reference.
+"""Determinization built directly (claim.info._direct) against the replaying reference.
 
 RULES 7 and issue #10: a sampled state is consistent with the view (its view for the
 seat equals the view) and the public history is legal from the sampled deal. The
@@ -17,11 +17,11 @@ import random
 import pytest
 
 import claim
-from claim._direct import direct_ok
-from claim.loading import builtin_variants
-from claim.sampling import Sampler
-from claim.state import GameState
-from claim.views import View
+from claim.info._direct import direct_ok
+from claim.info.sampling import Sampler
+from claim.rules.loading import builtin_variants
+from claim.rules.state import GameState
+from claim.rules.views import View
 
 PUBLIC = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "trolls",
           "gnomes", "giants"]
@@ -41,7 +41,7 @@ def _positions(variant: claim.Variant, games: int, every: int) -> list[GameState
     return out
 
 
-def _replayed(variant: claim.Variant, deal: claim.sampling.Deal, view: View) -> GameState:
+def _replayed(variant: claim.Variant, deal: claim.info.sampling.Deal, view: View) -> GameState:
     state = deal.start(variant)
     for record in view.history:
         state = state.apply(record.move)  # raises if a recorded move were illegal
@@ -114,7 +114,7 @@ def test_variants_with_hidden_reads_chance_or_dynamic_rules_replay(name: str) ->
 
 def test_a_plugin_power_is_not_public_by_default() -> None:
     """A power must declare ``public_hooks`` itself: the default replays (safe)."""
-    from claim.factions.protocol import FactionPower
+    from claim.rules.protocol import FactionPower
 
     assert FactionPower.public_hooks is False
     variant = claim.load_variant("claim2")

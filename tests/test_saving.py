@@ -17,7 +17,7 @@ import attrs
 import pytest
 
 import claim
-from claim.serialize import from_json, to_json
+from claim.io.serialize import from_json, to_json
 from claim.testing import random_official_mix, support_position
 
 CLAIM = claim.load_variant("claim")
@@ -312,7 +312,7 @@ def test_state_changed_by_hand_is_refused_on_loading() -> None:
 
 def test_typed_loaders_refuse_other_documents() -> None:
     """state_from_json and record_from_json load only their own format."""
-    from claim.serialize import record_from_json, state_from_json
+    from claim.io.serialize import record_from_json, state_from_json
 
     state = played(CLAIM, 1, 4)
     assert state_from_json(to_json(state)) == state

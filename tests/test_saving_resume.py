@@ -1,4 +1,4 @@
-"""Loading a save whose moves repeat or extend a loaded record (claim.serialize).
+"""Loading a save whose moves repeat or extend a loaded record (claim.io.serialize).
 
 The loader resumes from its last replay of the same deal; it must still refuse a
 move the rules refuse (naming its step, issue #10 "Bad input") and a snapshot the
@@ -13,8 +13,8 @@ import random
 import pytest
 
 import claim
-from claim.gamerecord import ReplayError
-from claim.state import GameState
+from claim.io.gamerecord import ReplayError
+from claim.rules.state import GameState
 
 
 def _game(seed: int, moves: int) -> GameState:

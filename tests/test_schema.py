@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 import claim
-from claim.schema import SCHEMA_FILES, catalog_schema, dumps, schema_path, variant_schema
+from claim.rules.schema import SCHEMA_FILES, catalog_schema, dumps, schema_path, variant_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANT_FILES = sorted((ROOT / "variants").glob("*.yaml"))

@@ -7,13 +7,13 @@ import random
 import pytest
 
 import claim
-from claim import bots
-from claim.bots.heuristic import HeuristicBot
-from claim.bots.ismcts import IsmctsBot
-from claim.bots.pimc import PimcBot
-from claim.sampling import Sampler
-from claim.state import GameState
-from claim.zones import Phase
+from claim.core.zones import Phase
+from claim.info.sampling import Sampler
+from claim.rules.state import GameState
+from claim.search import bots
+from claim.search.bots.heuristic import HeuristicBot
+from claim.search.bots.ismcts import IsmctsBot
+from claim.search.bots.pimc import PimcBot
 
 TINY: dict[str, bots.Bot] = {
     "random": bots.RandomBot(),
@@ -101,8 +101,8 @@ def test_heuristic_takes_the_better_face_up_card() -> None:
 
 
 def test_finish_uses_the_exact_solver_on_small_phase_2_positions() -> None:
-    from claim.bots.ismcts import finish, solvable
-    from claim.solver import solve
+    from claim.search.bots.ismcts import finish, solvable
+    from claim.search.solver import solve
 
     state = _advance("claim", 4, 44)  # 52 moves in all: a few cards left per hand
     assert solvable(state, 4)
@@ -210,8 +210,8 @@ def test_search_bots_play_a_solved_win_and_search_otherwise_in_phase_2() -> None
     keeps the win, also where other moves would lose it; where it cannot, the
     solver gives no move (every move is "best" in a lost position) and they search
     for the opponent's chances to go wrong."""
-    from claim.bots.ismcts import solved_move
-    from claim.solver import solve
+    from claim.search.bots.ismcts import solved_move
+    from claim.search.solver import solve
 
     choosy = not_won = 0
     for seed in range(24):
@@ -233,7 +233,7 @@ def test_search_bots_play_a_solved_win_and_search_otherwise_in_phase_2() -> None
 def test_search_bots_fall_back_when_the_solver_gives_up() -> None:
     """A solver past its node cap answers nothing; the bot then searches as it
     would without the solver (same move for the same seed)."""
-    from claim.bots.ismcts import solved_move
+    from claim.search.bots.ismcts import solved_move
 
     state = _phase_2("claim", 3, 13)
     view = state.view(state.current_player)
@@ -262,7 +262,7 @@ def test_solver_respects_the_time_budget() -> None:
 
 def test_solver_is_not_used_outside_two_player_phase_2() -> None:
     """Phase 1 and three players: no exact solving (the hidden cards are unknown)."""
-    from claim.bots.ismcts import solved_move
+    from claim.search.bots.ismcts import solved_move
 
     for variant, moves in (("claim", 10), ("knights-3p", 80)):
         state = _advance(variant, 2, moves)

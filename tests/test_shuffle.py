@@ -1,7 +1,7 @@
-"""`claim._shuffle.shuffle` gives exactly ``random.Random.shuffle``'s permutation.
+"""`claim.core._shuffle.shuffle` gives exactly ``random.Random.shuffle``'s permutation.
 
 Determinism (the guide: the same seed gives the same game on every machine, and
-saved records name their seed): dealing shuffles with `claim._shuffle.shuffle`, so
+saved records name their seed): dealing shuffles with `claim.core._shuffle.shuffle`, so
 it must leave the generator and the list as the standard library would.
 """
 
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import claim
-from claim._shuffle import shuffle
+from claim.core._shuffle import shuffle
 
 
 @given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=80))

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from claim import bots
-from claim.errors import ArgumentError, UnknownNameError
-from claim.simulate import simulate, wilson
-from claim.simulate.games import Batch, GameRow, first_leader, game_seed, lineup, play_batch
-from claim.simulate.runners import SimulationError, run_local, run_serial
+from claim.apps.simulate import simulate, wilson
+from claim.apps.simulate.games import Batch, GameRow, first_leader, game_seed, lineup, play_batch
+from claim.apps.simulate.runners import SimulationError, run_local, run_serial
+from claim.core.errors import ArgumentError, UnknownNameError
+from claim.search import bots
 
 CRASH_FLAG = "CLAIM_TEST_CRASH_FLAG"
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from claim import cli_simulate
-from claim.cli import main
-from claim.simulate import simulate
+from claim.apps import cli_simulate
+from claim.apps.cli import main
+from claim.apps.simulate import simulate
 
 
 def test_outputs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from claim.simulate import simulate
-from claim.simulate.games import Batch, GameRow, play_batch
-from claim.simulate.runners import run_dask, run_serial
+from claim.apps.simulate import simulate
+from claim.apps.simulate.games import Batch, GameRow, play_batch
+from claim.apps.simulate.runners import run_dask, run_serial
 
 distributed = pytest.importorskip("distributed")
 

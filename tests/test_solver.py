@@ -3,7 +3,7 @@
 The value of a position is seat 0's result under best play by both seats, by the
 full cascade of RULES 5 (R12 unclaimed votes, R13 the two-player cascade), read
 from ``state.result()`` at the end. A plain minimax with no pruning and no table
-decides it on small positions; `claim.solver.solve` must agree on every one, and
+decides it on small positions; `claim.search.solver.solve` must agree on every one, and
 its best moves must be exactly the moves whose minimax value equals the value.
 """
 
@@ -16,9 +16,12 @@ import attrs
 import pytest
 
 import claim
-from claim._solver_key import KeyMaker
-from claim.errors import ClaimError
-from claim.solver import (
+from claim.core.errors import ClaimError
+from claim.core.zones import Phase
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.search._solver_key import KeyMaker
+from claim.search.solver import (
     SearchLimitError,
     Solution,
     SolverError,
@@ -27,10 +30,7 @@ from claim.solver import (
     solve,
     why_not_exact,
 )
-from claim.state import GameState
 from claim.testing import random_official_mix, support_position
-from claim.variant import Variant
-from claim.zones import Phase
 
 
 def minimax(state: GameState) -> int:

@@ -1,4 +1,4 @@
-"""The solver's fast path (`claim._solver_fast`) is exact (issue 11).
+"""The solver's fast path (`claim.search._solver_fast`) is exact (issue 11).
 
 For two-player variants whose powers the playout kernel reproduces, `solve` searches
 on plain ints instead of ``legal_moves()`` and ``apply()``. These tests prove it
@@ -18,13 +18,13 @@ import pytest
 from test_solver import late_position, minimax
 
 import claim
-from claim._solver_fast import FastSearch, fast_tables
-from claim._solver_key import KeyMaker, _sign
-from claim.solver import SearchLimitError, Solution, _solve_generic, solve
-from claim.state import GameState
+from claim.core.zones import Phase
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.search._solver_fast import FastSearch, fast_tables
+from claim.search._solver_key import KeyMaker, _sign
+from claim.search.solver import SearchLimitError, Solution, _solve_generic, solve
 from claim.testing import official_mixes, option_settings, support_position
-from claim.variant import Variant
-from claim.zones import Phase
 
 BUILT_IN = ["claim", "claim2", "dragon-court", "giant-hunt", "goblin-war"]
 """The built-in two-player variants; every one has phase 2 powers the kernel plays."""

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import claim
-from claim.tables import moves_by_bits
+from claim.rules.variant_tables import moves_by_bits
 
 
 @pytest.mark.parametrize("name", claim.builtin_variants())

@@ -12,7 +12,7 @@ import itertools
 import pytest
 
 import claim
-from claim.cli import main
+from claim.apps.cli import main
 from claim.testing import check_official_mixes, official_mixes, option_settings
 
 PAIRS = ({"knights", "goblins"}, {"gnomes", "giants"})

@@ -1,12 +1,12 @@
-"""``claim tournament``: a thin front to claim.simulate with bot budgets."""
+"""``claim tournament``: a thin front to claim.apps.simulate with bot budgets."""
 
 from __future__ import annotations
 
 import pytest
 
-from claim import bots
-from claim.cli import main
-from claim.cli_tournament import bot_spec
+from claim.apps.cli import main
+from claim.apps.cli_tournament import bot_spec
+from claim.search import bots
 
 
 def test_tournament_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,9 +16,10 @@ import pytest
 api = pytest.importorskip("mypy.api")
 
 GOOD = """
-from claim.engine.board import make_state, make_record
-from claim.moves import Choose
-from claim.state import GameState
+from claim.rules.engine.board import make_record
+from claim.rules.state import make_state
+from claim.core.moves import Choose
+from claim.rules.state import GameState
 
 def rebuild(s: GameState) -> GameState:
     return make_state(s.variant, s.phase, s.leader, s.trick, s.hand_masks, s.draw_pile,

@@ -11,13 +11,13 @@ import attrs
 import pytest
 
 import claim
-from claim.errors import SeatError, ViewError
-from claim.knowledge import knowledge, void_cards
-from claim.observation import observation, observation_size
-from claim.records import CardDrawn, Peeked, PlacedUnseen
-from claim.sampling import Sampler, sample, sample_deal
+from claim.core.errors import SeatError, ViewError
+from claim.core.records import CardDrawn, Peeked, PlacedUnseen
+from claim.info.knowledge import knowledge, void_cards
+from claim.info.observation import observation, observation_size
+from claim.info.sampling import Sampler, sample, sample_deal
+from claim.rules.views import HiddenEvent, View
 from claim.testing import LeakError, check_no_leaks, check_views, random_official_mix
-from claim.views import HiddenEvent, View
 
 GHOSTS = ["goblins", "knights", "undead", "ghosts", "seers"]
 AWAKENERS = ["goblins", "knights", "dwarves", "awakeners", "ghosts"]
@@ -330,7 +330,7 @@ def test_rules7_no_leaks_in_random_mixes(seed: int) -> None:
 
 def test_leak_check_catches_a_leaking_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """RULES 7: the leak check fails when a view shows another seat's hand."""
-    import claim.views as views
+    import claim.rules.views as views
 
     real = views.view_of
 
@@ -354,7 +354,7 @@ def test_observation_has_a_fixed_length_and_counts_every_card(name: str) -> None
     state = claim.new_game(variant, seed=2)
     rng = random.Random(2)
     kinds = len(dict.fromkeys(variant.deck))
-    from claim.observation import card_locations
+    from claim.info.observation import card_locations
 
     while not state.is_over:
         for seat in (0, None):
@@ -466,8 +466,8 @@ def test_rules3_sampling_with_a_void_is_uniform_over_the_allowed_cards() -> None
 def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
     """RULES 3, 7: with voids in two hands (3-4 players, a spectator), every
     consistent placement is equally likely: here 7 placements, 1/7 each."""
-    from claim.knowledge import Knowledge
-    from claim.sampling import _place
+    from claim.info.knowledge import Knowledge
+    from claim.info.sampling import _place
 
     a, b, c, d = (claim.Card("knights", v) for v in (2, 3, 4, 5))
     known = Knowledge(
@@ -486,10 +486,10 @@ def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
 @pytest.mark.parametrize("name", ["claim", "claim2", "frost-court-3p"])
 def test_views_built_on_a_kept_prefix_equal_views_read_afresh(name: str) -> None:
     """RULES 7: a view is a function of the state and seat only. Views of successive
-    states extend the projected history kept from the previous one (`claim.views`);
+    states extend the projected history kept from the previous one (`claim.rules.views`);
     each must equal the view read with nothing kept, and say the same unseen
     discards."""
-    from claim import views
+    from claim.rules import views
 
     rng = random.Random(5)
     state = claim.new_game(name, seed=5)

@@ -4,7 +4,7 @@ Claim and Claim 2 (`claim1`, `claim2`) and the expansion factions (`expansions`)
 """
 
 from claim.factions import claim1, claim2, expansions
-from claim.factions.protocol import FactionPower, PowerRegistry, RuleOption, registry
+from claim.rules.protocol import FactionPower, PowerRegistry, RuleOption, registry
 
 __all__ = [
     "FactionPower", "PowerRegistry", "RuleOption", "claim1", "claim2", "expansions", "registry",

@@ -10,15 +10,15 @@ from typing import ClassVar
 
 import attrs
 
-from claim.factions.effects import Effect
-from claim.factions.protocol import (
+from claim.core.zones import Phase, Zone
+from claim.rules.effects import Effect
+from claim.rules.protocol import (
     FactionPower,
     RankKey,
     RuleOption,
     Trick,
     registry,
 )
-from claim.zones import Phase, Zone
 
 __all__ = ["Doppelgangers", "Dwarves", "Knights", "Undead"]
 

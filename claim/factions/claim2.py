@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from claim.factions.effects import (
+from claim.core.zones import Phase, Zone
+from claim.powers import IN_FRONT, WAITING_LINE
+from claim.rules.effects import (
     Ask,
     Effect,
     Option,
@@ -24,25 +26,20 @@ from claim.factions.effects import (
     Step,
     ZoneSpec,
 )
-from claim.factions.playout_rules import (
+from claim.rules.playout_rules import (
     PlayoutRule,
     ScoredAtEnd,
     SmashPrey,
     TakeTopOnWin,
     WaitingLine,
 )
-from claim.factions.protocol import FactionPower, RuleOption, Trick, registry
-from claim.zones import Phase, Zone
+from claim.rules.protocol import FactionPower, RuleOption, Trick, registry
 
 if TYPE_CHECKING:
-    from claim.state import GameState
+    from claim.rules.state import GameState
 
 __all__ = ["IN_FRONT", "WAITING_LINE", "Dragons", "Giants", "Gnomes", "Seers", "Trolls"]
 
-IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
-"""Cards lying face up in front of a player (captured Gnomes, Bears)."""
-WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=True)
-"""Cards set aside until a later trick delivers them (the Troll line)."""
 
 # Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
 _SCORE, _WAITING = Zone.SCORE, Zone.WAITING

@@ -33,7 +33,7 @@ from claim.powers import (
 )
 
 if TYPE_CHECKING:
-    from claim.state import GameState
+    from claim.rules.state import GameState
 
 __all__ = ["DarkElves", "ElfOrcs", "Ghosts", "Shapeshifters"]
 

@@ -33,8 +33,8 @@ from claim.powers import (
 )
 
 if TYPE_CHECKING:
-    from claim.cards import Card
-    from claim.state import GameState
+    from claim.core.cards import Card
+    from claim.rules.state import GameState
 
 __all__ = [
     "SECOND_DECK",

@@ -1,0 +1,169 @@
+"""The `claim` command (also `python -m claim`). Thin: public API and records only.
+
+`claim demo` plays a seeded game between random players and prints each trick and
+the final votes (``--record FILE`` also saves its game record); `claim replay FILE`
+prints a saved game; `claim variants` lists the built-in variants. The commands for people
+who write variants (`validate`, `show`, `schema`) are in [`claim.apps.cli_tools`][claim.apps.cli_tools];
+`claim simulate` (many games between bots) is in [`claim.apps.cli_simulate`][claim.apps.cli_simulate].
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from claim import __version__
+from claim.apps import cli_play, cli_simulate, cli_tools, cli_tournament
+from claim.core.errors import ClaimError, SaveError, VariantError
+from claim.io.gamerecord import GameRecord, record_of, replay, start
+from claim.io.serialize import from_json, to_json
+from claim.io.text import result_lines, trick_lines
+from claim.rules.loading import builtin_variants, load_variant
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.testing import random_playout
+
+__all__ = ["main"]
+
+
+DEMO_VARIANTS = {2: "claim", 3: "knights-3p", 4: "knights-4p"}
+"""The variant ``claim demo --players N`` plays when no ``--variant`` is given."""
+
+
+def _demo_variant(args: argparse.Namespace) -> Variant:
+    """The variant to demo: ``--variant``, else the built-in one for ``--players``."""
+    players = getattr(args, "players", None)
+    if args.variant is None:
+        return load_variant(DEMO_VARIANTS[players or 2])
+    variant = load_variant(args.variant)
+    if players is not None and variant.players != players:
+        raise VariantError(
+            f"--players {players} does not match variant {variant.name!r}, "
+            f"which is for {variant.players} players",
+            key="players",
+        )
+    return variant
+
+
+def _demo(args: argparse.Namespace) -> int:
+    variant = _demo_variant(args)
+    state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
+    first = start(record_of(state))  # the dealt state, for the first face-up cards
+    print(f"{state.variant.title}, seed {args.seed}: {variant.players} random players")
+    print("recruit:")
+    for line in trick_lines(state.records, first.face_up_cards):
+        print(line)
+    for line in result_lines(state.result()):
+        print(line)
+    if args.record is not None:
+        write_record(state, args.record)
+    return 0
+
+
+def write_record(state: GameState, path: str) -> None:
+    """Write ``state``'s game record as JSON to ``path`` (``claim demo --record``)."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(to_json(record_of(state), indent=1) + "\n")
+    except OSError as exc:
+        raise SaveError(path, f"cannot write the record: {exc.strerror}") from None
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``claim replay FILE``: print a saved game (record or state) trick by trick."""
+    try:
+        with open(args.file, "rb") as file:
+            text = file.read(8_000_000)
+    except OSError as exc:
+        raise SaveError(args.file, f"cannot read the file: {exc.strerror}") from None
+    loaded = from_json(text)
+    if not isinstance(loaded, (GameRecord, GameState)):
+        raise SaveError("$.format", "a move is not a game: give a record or a state")
+    record = loaded if isinstance(loaded, GameRecord) else record_of(loaded)
+    states = list(replay(record))
+    first, last = states[0], states[-1]
+    print(f"{first.variant.title}: {len(record.moves)} moves, first leader seat "
+          f"{record.deal.first_leader}" + (f", seed {record.deal.seed}"
+                                           if record.deal.seed is not None else ""))
+    print("recruit:")
+    for line in trick_lines(last.records, first.face_up_cards):
+        print(line)
+    if last.is_over:
+        for line in result_lines(last.result()):
+            print(line)
+    else:
+        print(f"(game not over: seat {last.current_player} to move)")
+    return 0
+
+
+def _variants(args: argparse.Namespace) -> int:
+    for name in builtin_variants():
+        variant = load_variant(name)
+        factions = ", ".join(f.name for f in variant.factions)
+        print(f"{name:24} {variant.players}p  {factions}")
+    return 0
+
+
+DESCRIPTION = "A rules engine for the card games Claim and Claim 2."
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line parser; its help is plain text."""
+    top = argparse.ArgumentParser(
+        prog="claim", description=DESCRIPTION,
+        epilog="'claim COMMAND --help' describes a command's options.",
+    )
+    top.add_argument("--version", action="version", version=f"claim {__version__}")
+    commands = top.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", title="commands"
+    )
+    demo = commands.add_parser(
+        "demo", help="play a seeded game between random players",
+        description="Play a seeded game between random players and print each trick "
+        "and the final votes.",
+    )
+    demo.add_argument("--variant", default=None,
+                      help="a built-in variant name or the path of a YAML file "
+                      "(default: claim, or the built-in variant for --players)")
+    demo.add_argument("--players", type=int, choices=sorted(DEMO_VARIANTS), default=None,
+                      help="play the built-in variant for 3 or 4 players")
+    demo.add_argument("--seed", type=int, default=7, help="the shuffle's seed (default: 7)")
+    demo.add_argument("--first-leader", type=int, default=0,
+                      help="the seat that leads the first trick (default: 0)")
+    demo.add_argument("--record", default=None, metavar="FILE",
+                      help="also write the game record as JSON to FILE "
+                      "(replay it with 'claim replay FILE')")
+    demo.set_defaults(run=_demo)
+    replaying = commands.add_parser(
+        "replay", help="print a saved game trick by trick",
+        description="Replay a game record or saved state (JSON, as written by "
+        "'claim demo --record' or claim.to_json) and print it trick by trick.")
+    replaying.add_argument("file", metavar="FILE", help="the JSON record or state")
+    replaying.set_defaults(run=_replay)
+    listing = commands.add_parser("variants", help="list the built-in variants",
+                                  description="List the built-in variants.")
+    listing.set_defaults(run=_variants)
+    cli_tools.register(commands)
+    cli_simulate.register(commands)
+    cli_play.register(commands)
+    cli_tournament.register(commands)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the `claim` command; returns the exit status."""
+    args = parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except ClaimError as exc:
+        print(f"claim: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader stopped early (`claim demo | head`)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (closing it would fail again)
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""Caches: one facility for every value the library derives once and reuses.
+
+Every cache of `claim` is one of two kinds, both defined here:
+
+* [`per_variant`][claim.core.cache.per_variant]: a value derived from a variant
+  (its action-id tables, its hash, its position-key tables, ...), built on first use
+  and stored *inside the variant* (its ``derived`` mapping). It lives exactly as long
+  as the variant: a server that builds a variant per table, or a script that builds
+  thousands of mixes, frees each one's derived values with it. Nothing global keeps
+  a variant alive.
+* [`Recent`][claim.core.cache.Recent]: a small map of the latest results keyed by
+  object identity (a state's view, a view's sampler, a replayed game). It holds at
+  most ``limit`` entries, the oldest going first, so what it keeps alive (the
+  states, views and variants its entries hold) is bounded. Callers store the key
+  object beside the value and check it on a hit, so an ``id`` reused by a newer
+  object never matches.
+
+Both are safe under threads: a lookup and an insertion are single dictionary
+operations (atomic in CPython), an eviction that meets another thread's eviction
+gives up quietly, and a value built twice by two threads at once is the same value
+(every cached builder is a pure function of its key), the first one stored winning.
+A `Recent` may so hold a few entries over its limit while threads race, never more
+than one per thread.
+
+`clear_recent` empties every `Recent` (tests measuring memory, long-lived
+processes between phases); `recent_caches` lists them by name with their sizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = ["Deriving", "Recent", "clear_recent", "per_variant", "recent_caches"]
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+T = TypeVar("T")
+
+
+class Deriving(Protocol):
+    """What `per_variant` stores its values in: a variant's ``derived`` mapping."""
+
+    @property
+    def derived(self) -> dict[object, Any]: ...
+
+
+O = TypeVar("O", bound=Deriving)
+
+
+def per_variant(build: Callable[[O], T]) -> Callable[[O], T]:
+    """``build`` memoized in each variant it is called with (see the module).
+
+    Args:
+        build: A pure function of a variant.
+
+    Returns:
+        A function of a variant giving ``build(variant)``, built once per variant.
+    """
+
+    def get(owner: O) -> T:
+        derived = owner.derived
+        try:
+            return derived[get]  # type: ignore[no-any-return]
+        except KeyError:
+            return derived.setdefault(get, build(owner))  # type: ignore[no-any-return]
+
+    get.__doc__ = build.__doc__
+    get.__name__ = build.__name__
+    get.__qualname__ = build.__qualname__
+    get.__wrapped__ = build  # type: ignore[attr-defined]
+    return get
+
+
+_RECENT: list[Recent[Any, Any]] = []
+
+
+class Recent(Generic[K, V]):
+    """A bounded map of recent results, oldest out first (see the module).
+
+    Attributes:
+        name: What it caches, for `recent_caches`.
+        limit: How many entries it keeps.
+        get: ``get(key)``: the value stored under ``key``, or None (the mapping's
+            own ``get``: as fast as a dictionary lookup).
+    """
+
+    __slots__ = ("_items", "get", "limit", "name")
+
+    def __init__(self, name: str, limit: int) -> None:
+        if limit < 1:
+            raise ValueError(f"a Recent cache keeps at least one entry, not {limit}")
+        self.name = name
+        self.limit = limit
+        self._items: dict[K, V] = {}
+        self.get: Callable[[K], V | None] = self._items.get
+        _RECENT.append(self)
+
+    def put(self, key: K, value: V) -> V:
+        """Store ``value`` under ``key`` (evicting the oldest entry when full).
+
+        Returns:
+            ``value``, for ``return cache.put(key, build())``.
+        """
+        items = self._items
+        if len(items) >= self.limit and key not in items:
+            try:
+                del items[next(iter(items))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread changed the map meanwhile: it evicted
+        items[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Recent({self.name!r}, limit={self.limit}, size={len(self._items)})"
+
+
+def clear_recent() -> None:
+    """Empty every `Recent` cache of the process."""
+    for cache in _RECENT:
+        cache.clear()
+
+
+def recent_caches() -> dict[str, tuple[int, int]]:
+    """Every `Recent` cache by name: ``(entries, limit)``."""
+    return {cache.name: (len(cache), cache.limit) for cache in _RECENT}

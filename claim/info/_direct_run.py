@@ -1,0 +1,142 @@
+"""Determinization without replaying: every recorded card movement carried out on
+the card ids of a sampled deal (`claim.info._direct`), for views with a pending question:
+the moves from the last card play on are then applied with `GameState.apply`."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from claim.core.cards import Card
+from claim.core.records import CardDrawn, Peeked, RawEvent
+from claim.core.zones import Phase
+from claim.info._direct_program import (
+    _DRAW,
+    _LEAD,
+    _LIFT,
+    _PHASE,
+    _PLAY,
+    _POWER,
+    _TAKE,
+    _TOP,
+    _TRICK,
+    _TURN,
+    Program,
+    Rejected,
+    _copies,
+    _finish,
+    filled,
+)
+from claim.rules.state import GameState
+
+__all__ = ["run"]
+
+
+def run(program: Program, start: GameState) -> GameState:
+    """Every recorded card movement, carried out on the card ids of ``start``."""
+    variant = program.variant
+    tables = variant.tables
+    deck, copies = tables.deck, _copies(variant)
+    follow_masks, lead_of, wild = tables.follow_masks, tables.lead_of, tables.wild_mask
+    players = variant.players
+    masks = [0] * program._slots.masks
+    masks[:players] = start.hand_masks
+    lists: list[list[int]] = [[] for _ in range(program._slots.lists)]
+    lists[1] = list(start.face_up)
+    trick: list[int] = []
+    pile, top = start.draw_pile, 0
+    phase, leader = start.phase, start.leader
+    powers: list[Hashable] = list(start.power_states)
+    holes: dict[tuple[int, int], RawEvent] = {}
+    for op in program.ops:
+        code = op[0]
+        if code == _PLAY:
+            seat = op[1]
+            hand = masks[seat]
+            mine = hand & copies[op[2].card]
+            if trick:
+                follow = hand & follow_masks[lead_of[trick[0]]]
+                if follow:
+                    mine &= follow | wild
+            if not mine:
+                raise Rejected
+            card = (mine & -mine).bit_length() - 1
+            masks[seat] = hand ^ (1 << card)
+            trick.append(card)
+        elif code == _LIFT:
+            card = _lift(masks, lists, op[1], op[2], copies, deck, pile, top)
+            if op[2] == (False, _TOP):
+                top += 1
+            is_mask, index = op[3]
+            if is_mask:
+                masks[index] |= 1 << card
+            else:
+                lists[index].append(card)
+        elif code == _TRICK:
+            lists[0] = trick
+            trick = []
+        elif code == _DRAW:
+            if top >= len(pile):
+                raise Rejected
+            card = pile[top]
+            top += 1
+            if op[2] is not None and deck[card] != op[2]:
+                raise Rejected
+            masks[op[1]] |= 1 << card
+            if op[3] is not None:
+                holes[op[3]] = (CardDrawn, op[1] - players, deck[card])
+        elif code == _TAKE:
+            face_up = lists[1]
+            card = next((c for c in face_up if deck[c] == op[2]), -1)
+            if card < 0:
+                raise Rejected
+            face_up.remove(card)
+            masks[op[1]] |= 1 << card
+        elif code == _TURN:
+            count = len(op[1])
+            turned = pile[top:top + count]
+            if tuple(deck[c] for c in turned) != op[1]:
+                raise Rejected
+            lists[1] = list(turned)
+            top += count
+        elif code == _LEAD:
+            leader = op[1]
+        elif code == _PHASE:
+            phase = op[1]
+            if phase is Phase.SUPPORT:
+                masks[:players] = masks[players:2 * players]
+                masks[players:2 * players] = [0] * players
+        elif code == _POWER:
+            powers[op[1]] = op[2]
+        else:  # _PEEK
+            if top >= len(pile):
+                raise Rejected
+            holes[op[2]] = (Peeked, op[1], deck[pile[top]])
+    return _finish(program, start, masks, lists, trick, pile[top:], phase, leader,
+                   powers, filled(program, holes))
+
+
+def _lift(masks: list[int], lists: list[list[int]], card: Card, origin: tuple[bool, int],
+          copies: dict[Card, int], deck: tuple[Card, ...], pile: tuple[int, ...],
+          top: int) -> int:
+    """Take a copy of ``card`` from ``origin``: the lowest id of a pile, the first in
+    line of an ordered place, the top of the draw pile."""
+    is_mask, index = origin
+    if is_mask:
+        mine = masks[index] & copies[card]
+        if not mine:
+            raise Rejected
+        cid = (mine & -mine).bit_length() - 1
+        masks[index] ^= 1 << cid
+        return cid
+    if index == _TOP:
+        if top >= len(pile) or deck[pile[top]] != card:
+            raise Rejected
+        return pile[top]
+    line = lists[index]
+    for position, cid in enumerate(line):
+        if deck[cid] == card:
+            del line[position]
+            return cid
+    raise Rejected
+
+

@@ -1,0 +1,309 @@
+"""What a player knows of the cards they cannot see, from their view alone.
+
+[`knowledge`][claim.info.knowledge.knowledge] reads a [`View`][claim.rules.views.View] (never
+the state) and tells:
+
+* the cards the viewer has not seen (``unseen``), as a multiset in deck order;
+* the hidden places (other hands, follower piles, the draw pile, unseen discards,
+  hidden zones such as the second deck) and how many unseen cards each holds;
+* the cards seen going into a hidden place (``known``): a face-up card another
+  player took (RULES 3), the card a Seer showed the viewer and another player then
+  drew, cards seen going into the second deck (E24);
+* void inference (RULES 3): a player who played off the lead faction held no card
+  obliged to follow it then, so their hand of *this phase* holds none now. A
+  Doppelganger (always playable, R2) tells nothing; Elf-Orcs oblige on an Elf or
+  Orc lead (E3); a trick in which a power lifts the follow obligation (a Satyr
+  trick, E13) tells nothing (nor, in a variant with such a power, the first trick,
+  whose power state was set at the deal); phase 2 hands are the follower piles, so phase 1 voids
+  are forgotten when phase 2 starts.
+
+A place is a ``(name, seat)`` pair: ``("hand", 1)``, ``("follower pile", 1)``,
+``("draw pile", None)``, ``("discard", None)`` (cards discarded unseen, E6), or a
+hidden zone's name and seat (``("second deck", None)``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+
+import attrs
+
+from claim.core.cache import per_variant
+from claim.core.cards import Card
+from claim.core.errors import ViewError
+from claim.core.moves import PlayCard
+from claim.core.records import (
+    CardDrawn,
+    FaceUpTaken,
+    FaceUpTurned,
+    LeaderChosen,
+    Peeked,
+    PhaseStarted,
+    Placed,
+    PowerStateChanged,
+    TrickCompleted,
+)
+from claim.core.zones import Phase, Zone
+from claim.rules.variant import Variant
+from claim.rules.views import HiddenEvent, View, ViewEvent, deck_rank
+
+__all__ = ["Knowledge", "Place", "knowledge", "void_cards"]
+
+Place = tuple[str, int | None]
+"""A hidden place: ``(name, seat)``, seat None for shared places."""
+
+
+@attrs.frozen
+class Knowledge:
+    """What the viewer knows of the cards they cannot see.
+
+    Attributes:
+        seat: The viewer (None: a spectator).
+        unseen: The cards the viewer has not seen, in deck order (a multiset).
+        places: Every hidden place and how many *unseen* cards it holds.
+        known: Per hidden place, the cards seen going there (not counted in
+            ``places``), in deck order.
+        forbidden: Per hidden hand, the cards it cannot hold (void inference).
+        top: The top card of the draw pile, if the viewer saw it (a Seer's peek).
+    """
+
+    seat: int | None
+    unseen: tuple[Card, ...]
+    places: tuple[tuple[Place, int], ...]
+    known: tuple[tuple[Place, tuple[Card, ...]], ...]
+    forbidden: tuple[tuple[Place, frozenset[Card]], ...]
+    top: Card | None = None
+
+    def where(self, card: Card) -> tuple[Place, ...]:
+        """The hidden places an unseen ``card`` can lie in (empty if it is not unseen)."""
+        if card not in self.unseen:
+            return ()
+        banned = dict(self.forbidden)
+        return tuple(place for place, count in self.places
+                     if count and card not in banned.get(place, frozenset()))
+
+    def count(self, place: Place) -> int:
+        """How many unseen cards ``place`` holds (0 for a place that is not hidden)."""
+        return dict(self.places).get(place, 0)
+
+
+@per_variant
+def _follow_kinds(variant: Variant) -> tuple[dict[str, frozenset[Card]], frozenset[Card]]:
+    """The cards obliged to follow each faction, and the cards always playable."""
+    tables = variant.tables
+    deck = tables.deck
+    follow = {name: frozenset(deck[i] for i in variant.ids_in(mask))
+              for name, mask in zip(tables.faction_names, tables.follow_masks)}
+    wild = frozenset(deck[i] for i in variant.ids_in(tables.wild_mask))
+    return follow, wild
+
+
+def void_cards(variant: Variant, lead_faction: str, played: Card) -> frozenset[Card]:
+    """The cards a player cannot have held when playing ``played`` to a trick led in
+    ``lead_faction`` with the follow rule on (RULES 3, R2, E3); empty when the play
+    tells nothing."""
+    follow, wild = _follow_kinds(variant)
+    kinds = follow.get(lead_faction, frozenset())
+    if played in kinds or played in wild:
+        return frozenset()
+    return kinds
+
+
+@attrs.define
+class _Walk:
+    """The history walk's running facts."""
+
+    view: View
+    hidden: dict[Place, int] = attrs.Factory(dict)
+    known: dict[Place, Counter[Card]] = attrs.Factory(dict)
+    banned: dict[Place, set[Card]] = attrs.Factory(dict)
+    peek: Card | None = None
+    phase: Phase = Phase.RECRUIT
+    plays: list[tuple[int, Card]] = attrs.Factory(list)
+    states: dict[str, Hashable] = attrs.Factory(dict)
+    revealed: Counter[Card] = attrs.Factory(Counter)
+    discarded: Counter[Card] = attrs.Factory(Counter)
+    tricks: int = 0
+
+    def pin(self, place: Place, card: Card) -> None:
+        self.known.setdefault(place, Counter())[card] += 1
+
+    def unpin(self, place: Place, card: Card) -> bool:
+        pile = self.known.get(place)
+        if pile and pile[card] > 0:
+            pile[card] -= 1
+            return True
+        return False
+
+    def other(self, seat: int | None) -> bool:
+        return seat is not None and seat != self.view.seat
+
+
+def _walk(view: View) -> _Walk:
+    variant = view.variant
+    tables = variant.tables
+    states = {name: power.initial_state()
+              for name, power in zip(tables.faction_names, tables.powers)}
+    walk = _Walk(view, hidden=_hidden_places(view), states=states)
+    for record in view.history:
+        if isinstance(record.move, PlayCard):
+            walk.plays.append((record.seat, record.move.card))
+            if walk.phase is Phase.SUPPORT and walk.other(record.seat):
+                walk.unpin(("hand", record.seat), record.move.card)
+        for event in record.events:
+            _step(walk, event)
+    if walk.peek is not None and view.draw_pile_size:
+        walk.pin(("draw pile", None), walk.peek)
+    return walk
+
+
+def _step(walk: _Walk, event: ViewEvent) -> None:
+    cls = event.__class__
+    if cls is Placed:
+        _placed(walk, event)  # type: ignore[arg-type]
+    elif cls is LeaderChosen:
+        return
+    elif isinstance(event, TrickCompleted):
+        _voids(walk, event)
+        walk.plays = []
+    elif isinstance(event, PowerStateChanged):
+        walk.states[event.faction] = event.value
+    elif isinstance(event, Peeked):
+        walk.peek = event.card
+    elif isinstance(event, (FaceUpTurned, CardDrawn)):
+        walk.peek = None
+    elif isinstance(event, FaceUpTaken):
+        if walk.other(event.seat):
+            walk.pin(("follower pile", event.seat), event.card)
+    elif isinstance(event, HiddenEvent):
+        _hidden(walk, event)
+    elif isinstance(event, Placed):
+        _placed(walk, event)
+    elif isinstance(event, PhaseStarted):
+        walk.phase = event.phase
+        walk.banned = {}
+        if event.phase is Phase.SUPPORT:
+            for place in [p for p in walk.known if p[0] == "follower pile"]:
+                walk.known[("hand", place[1])] = walk.known.pop(place)
+
+
+def _hidden(walk: _Walk, event: HiddenEvent) -> None:
+    if event.origin is Zone.DRAW_PILE and event.kind != "Peeked":
+        if walk.peek is not None:
+            target: Place = ("follower pile", event.seat) if event.kind == "CardDrawn" else (
+                _name(event.zone), event.seat)
+            walk.pin(target, walk.peek)
+        walk.peek = None
+    elif event.kind == "Placed" and event.origin is Zone.DISCARD:
+        pile = walk.known.get(("discard", None))
+        moved = next((c for c, n in (pile or Counter()).items() if n > 0), None)
+        if moved is not None:
+            walk.unpin(("discard", None), moved)
+            walk.pin((_name(event.zone), event.seat), moved)
+
+
+def _placed(walk: _Walk, event: Placed) -> None:
+    if event.origin is Zone.TRICK and (event.zone is Zone.SCORE or event.zone is Zone.DISCARD):
+        if event.zone is Zone.DISCARD:  # the common case, public both ends
+            walk.discarded[event.card] += 1
+        return
+    hidden = walk.hidden
+    if event.origin is Zone.DRAW_PILE:
+        walk.peek = None
+    if event.zone is Zone.FOLLOWERS and walk.other(event.seat):
+        walk.pin(("follower pile", event.seat), event.card)
+    elif event.zone is not Zone.DISCARD and (_name(event.zone), event.seat) in hidden:
+        walk.pin((_name(event.zone), event.seat), event.card)
+    if event.zone is Zone.DISCARD:
+        walk.discarded[event.card] += 1
+    if event.origin is Zone.DISCARD and walk.discarded[event.card] > 0:
+        walk.discarded[event.card] -= 1
+        return
+    origin = (_name(event.origin), event.origin_seat)
+    if origin in hidden and not walk.unpin(origin, event.card):
+        walk.revealed[event.card] += 1
+
+
+def _voids(walk: _Walk, event: TrickCompleted) -> None:
+    """RULES 3: a player who did not follow held nothing obliged to follow."""
+    variant = walk.view.variant
+    tables = variant.tables
+    if tables.follow_hooks and not walk.tricks:
+        walk.tricks += 1
+        return  # the first trick's power states were set at the deal, unrecorded
+    walk.tricks += 1
+    for fi in tables.follow_hooks:
+        name = tables.faction_names[fi]
+        if walk.states.get(name) != tables.powers[fi].initial_state():
+            return  # a power may have lifted the follow rule (E13): infer nothing
+    for seat, card in walk.plays[1:]:
+        if walk.other(seat):
+            cards = void_cards(variant, event.lead_faction, card)
+            if cards:
+                walk.banned.setdefault(("hand", seat), set()).update(cards)
+
+
+def _name(zone: object) -> str:
+    return zone.value if isinstance(zone, Zone) else str(zone)
+
+
+def _hidden_places(view: View) -> dict[Place, int]:
+    """Every hidden place and how many cards it holds, seen or not."""
+    places: dict[Place, int] = {}
+    for seat in range(view.variant.players):
+        if seat != view.seat:
+            places[("hand", seat)] = view.hand_sizes[seat]
+            if view.phase is Phase.RECRUIT:
+                places[("follower pile", seat)] = view.follower_sizes[seat]
+    places[("draw pile", None)] = view.draw_pile_size
+    places[("discard", None)] = view.unseen_discards
+    for zone in view.zones:
+        if not zone.public:
+            places[(zone.name, zone.seat)] = zone.count
+    return places
+
+
+def _seen(view: View) -> Counter[Card]:
+    seen: Counter[Card] = Counter(view.hand + view.follower_pile + view.face_up
+                                  + view.discard)
+    seen.update(card for _, card in view.trick)
+    for pile in view.score_piles:
+        seen.update(pile)
+    for zone in view.zones:
+        seen.update(zone.cards)
+    return seen
+
+
+@per_variant
+def _deck_counts(variant: Variant) -> Counter[Card]:
+    """How many copies of each card the deck holds (read only: callers copy it)."""
+    return Counter(variant.deck)
+
+
+def knowledge(view: View) -> Knowledge:
+    """What ``view``'s seat knows of the cards it cannot see (see the module)."""
+    walk = _walk(view)
+    places = _hidden_places(view)
+    seen = _seen(view)
+    order = deck_rank(view.variant)
+
+    def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
+        return tuple(sorted(cards.elements(), key=order.__getitem__))
+
+    known = {place: +pile for place, pile in walk.known.items() if place in places}
+    for pile in known.values():
+        seen.update(pile)
+    unseen = Counter(_deck_counts(view.variant))  # (a copy: a dict's copy, no hashing)
+    unseen.subtract(seen)
+    if any(n < 0 for n in unseen.values()):
+        raise ViewError("", "the view shows more copies of a card than the deck holds")
+    counts = tuple((place, n - sum(known.get(place, Counter()).values()))
+                   for place, n in places.items())
+    return Knowledge(
+        seat=view.seat, unseen=in_order(+unseen), places=counts,
+        known=tuple((place, in_order(pile)) for place, pile in known.items() if pile),
+        forbidden=tuple((place, frozenset(cards)) for place, cards in walk.banned.items()
+                        if place in places),
+        top=walk.peek if walk.peek is not None and view.draw_pile_size else None,
+    )

@@ -1,0 +1,383 @@
+"""Determinization: a full game state consistent with one player's view.
+
+[`sample`][claim.info.sampling.sample] draws a [`GameState`][claim.rules.state.GameState]
+that the viewer cannot tell from the real one: its view for the viewer equals the
+given view, and it is reached by replaying the recorded moves from a full deal.
+
+How it works:
+
+1. [`knowledge`][claim.info.knowledge.knowledge] says which cards are unseen, how many
+   lie in each hidden place (other hands and follower piles, the draw pile, unseen
+   discards, the second deck), which seen cards lie there, and which cards a hand
+   cannot hold (voids, RULES 3).
+2. The unseen cards are placed: first each hand with voids takes a uniformly
+   random set of the cards its voids allow, then the others are shuffled into the
+   remaining places. Every physical copy counts as a card of its own.
+3. A full initial deal is rebuilt from that placement and the public history:
+   each hand is the cards its seat played in phase 1 plus (in phase 1) its current
+   hand; the draw pile is the first face-up cards, then the cards taken from its
+   top in order (face-up cards turned, cards drawn: the viewer's own as seen, the
+   others' drawn from their seat's drawn cards in random order; cards a Seer showed
+   the viewer where they went; cards discarded unseen), then the current draw pile.
+   With Awakeners, the chance order ranks the second deck as sampled (E12).
+4. The recorded moves are replayed from that deal with `claim.new_game` and
+   `GameState.apply`. If a move is illegal there, or the viewer's view of the
+   result differs from the given view (an inference the knowledge does not make,
+   R15's merged options, the order of two face-up cards), the sample is rejected
+   and drawn again, up to ``tries`` times.
+
+Step 4 without replaying: when every power of the variant declares
+``public_hooks`` (its hooks decide from public information only), the follow rule
+is the plain one (the variant is not ``dynamic``) and nothing but hands, follower
+piles and the draw pile is hidden (no chance order, no hidden zone), the view
+already says what every move caused. The state is then built directly: the public
+cards where the view shows them, the hidden cards where the placement put them,
+each card its own id as `claim.new_game` numbers the deal, the copies of a repeated
+card followed move by move, the records rebuilt with the sampled cards in the
+events the viewer did not see (another seat's draws and peeks); a deal the view
+rules out (a follow rule broken in the current trick, first face-up cards out of
+the view's order) is rejected as the replay would reject it. With a question
+pending, the moves from the last card play on are applied with `GameState.apply`.
+Tests check over many seeds, every such built-in variant and random house mixes of
+2-4 players that the state built equals the one the replay reaches, and that both
+paths draw the same samples. `Sampler.direct` tells which path a sampler takes;
+``Sampler(view, direct=False)`` forces the replay. Of the built-in variants,
+``claim`` and ``goblin-war`` are built directly; variants with Seers (their peek and
+R15 merge read the draw pile), dynamic follow rules (Elf-Orcs, Satyrs, ...), chance
+or a hidden zone (Awakeners), and every expansion or plugin power that does not set
+``public_hooks``, replay.
+
+Weights: with any number of players, the sample is uniform over the full deals
+(hands, draw pile order, chance order, with every physical copy a card of its own)
+that are consistent with the view: the posterior of a well-shuffled deck when the
+players' choices are not modelled. Step 2 proposes placements that respect the
+voids (hands with voids first, each a uniform set of the cards it allows among
+those left) and keeps each with a probability that undoes the proposal's bias
+(see `_try_place`): with one hand with voids (a player's view of a 2-player game)
+every proposal is kept; with several (3-4 players, or a 2-player spectator) some
+are drawn again. Step 3 orders each seat's drawn cards uniformly, and step 4's
+rejection keeps these weights. So a placement of the current hidden cards is
+drawn in proportion to the consistent deals behind it, which is the same number
+for every consistent placement unless the order of hidden draws shows in the view
+(rare: a question merged by R15, two face-up cards of 3-4 players).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections import Counter
+from math import comb
+from typing import cast
+
+import attrs
+
+from claim.core._collector import collector_paused
+from claim.core.cache import Recent
+from claim.core._shuffle import shuffle
+from claim.core.cards import Card
+from claim.core.errors import ArgumentError, ClaimError, ViewError
+from claim.core.zones import Phase
+from claim.info._dealing import Starter, kinds, minus, plan, starter
+from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
+from claim.info._history import Skeleton, skeleton, view_support
+from claim.info._sampled_deal import Deal, with_chance
+from claim.info.knowledge import Knowledge, Place, knowledge
+from claim.rules.state import GameState
+from claim.rules.views import View
+
+__all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
+
+
+_Reject = Rejected
+"""This placement is not consistent with the view: draw again."""
+
+
+PLACEMENT_TRIES = 2000
+"""How many placements step 2 draws, at most, before one passes its weight test."""
+
+
+def _totals(k: Knowledge) -> tuple[int, ...]:
+    """Per hand with voids, how many of the unseen cards it allows (``A``)."""
+    return tuple(sum(1 for card in k.unseen if card not in banned) for _, banned in k.forbidden)
+
+
+def _place(k: Knowledge, rng: random.Random, totals: tuple[int, ...] | None = None
+           ) -> dict[Place, list[Card]]:
+    """Step 2: the unseen cards placed, then the seen cards added to their places."""
+    if totals is None:
+        totals = _totals(k)
+    for _ in range(PLACEMENT_TRIES):
+        out = _try_place(k, rng, totals)
+        if out is not None:
+            break
+    else:
+        raise _Reject
+    for place, cards in k.known:
+        out[place] = out[place] + list(cards)
+    if k.top is not None:
+        pile = out[("draw pile", None)]
+        pile.remove(k.top)
+        shuffle(pile, rng)
+        pile.insert(0, k.top)
+    return out
+
+
+def _try_place(k: Knowledge, rng: random.Random, totals: tuple[int, ...]
+               ) -> dict[Place, list[Card]] | None:
+    """One placement of the unseen cards, or None if it fails its weight test.
+
+    Hands with voids take, in turn, a uniform set of the cards allowed of those
+    left (``a`` of them) and the rest are shuffled into the other places. Such a
+    placement is proposed with probability proportional to the product of
+    ``1 / C(a, n)`` over those hands; it is kept with probability
+    ``prod C(a, n) / prod C(A, n)``, ``A`` the cards a hand allows among all the
+    unseen cards (``A >= a``), so every consistent placement is kept with the
+    same probability. The first hand always has ``a == A``: with one voided hand
+    (two players) nothing is ever refused.
+    """
+    pool = list(k.unseen)
+    shuffle(pool, rng)
+    counts = dict(k.places)
+    out: dict[Place, list[Card]] = {place: [] for place in counts}
+    weight = 1.0
+    for (place, banned), total in zip(k.forbidden, totals):
+        n = counts[place]
+        allowed = [i for i, card in enumerate(pool) if card not in banned]
+        if len(allowed) < n:
+            return None
+        weight *= comb(len(allowed), n) / comb(total, n)
+        chosen = set(rng.sample(allowed, n))
+        out[place] = [pool[i] for i in chosen]
+        pool = [card for i, card in enumerate(pool) if i not in chosen]
+    if weight < 1.0 and rng.random() >= weight:
+        return None
+    banned_places = {place for place, _ in k.forbidden}
+    for place, n in k.places:
+        if place not in banned_places:
+            out[place], pool = pool[:n], pool[n:]
+    return out
+
+
+_Pools = dict[tuple[str, int | None], list[Card]]
+
+
+def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Random
+           ) -> tuple[list[tuple[Card, ...]], _Pools, list[Card]]:
+    """The dealt hands; per kind of hidden draw-pile slot, the cards that filled
+    such slots; and the second deck's first order (if any)."""
+    support = view.phase is not Phase.RECRUIT
+    hands = []
+    pools: _Pools = {}
+    for seat in range(view.variant.players):
+        now = list(view.hand) if seat == view.seat else at.get(("hand", seat), [])
+        hands.append(tuple(sk.plays1.get(seat, []) + ([] if support else now)))
+        if seat == view.seat:
+            continue
+        drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
+        pools[("drawn", seat)] = minus(drawn, sk.takes.get(seat, Counter()),
+                                        kinds(view.variant))
+    second = [z.name for z in view.zones if not z.public and z.seat is None]
+    deck_order: list[Card] = []
+    if second and sk.support_at is not None:
+        rest = at.get((second[0], None), [])
+        shuffle(rest, rng)
+        deck_order = sk.drawn_out + rest
+        pools[("unseen", None)] = minus(deck_order, sk.into_hidden)
+    else:
+        pools[("unseen", None)] = list(at.get(("discard", None), []))
+    return hands, pools, deck_order
+
+
+_Cards = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
+
+
+def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
+          rng: random.Random) -> tuple[_Cards, list[Card]]:
+    """Step 3: the initial deal (hands, draw pile), and the second deck's first
+    order (if any)."""
+    hands, pools, deck_order = _pools(view, sk, at, rng)
+    forced, template, holes = plan(sk)
+    for key, card in forced:
+        pool = pools[key]
+        if card not in pool:
+            raise _Reject
+        pool.remove(card)
+    for pool in pools.values():
+        shuffle(pool, rng)
+    pile = list(sk.face_up)
+    if len(pile) > 1:
+        shuffle(pile, rng)
+    slots = list(template)
+    for index, key in holes:
+        pool = pools[key]
+        if not pool:
+            raise _Reject
+        slots[index] = pool.pop()
+    pile += cast("list[Card]", slots)  # every hole filled
+    pile += at[("draw pile", None)]
+    return (tuple(hands), tuple(pile)), deck_order
+
+
+def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
+    """A chance order ranking the second deck's cards (ids in ``state``) as ``order``."""
+    index = state.variant.tables.zone_index
+    name = next(n for n, i in index.items() if not state.variant.tables.zone_specs[i].public)
+    ids = list(state.zones[index[name]])
+    deck = state.variant.deck
+    ranked = []
+    for card in order:
+        cid = next((i for i in ids if deck[i] == card), None)
+        if cid is None:
+            raise _Reject
+        ids.remove(cid)
+        ranked.append(cid)
+    others = [i for i in range(len(deck)) if i not in set(ranked)]
+    shuffle(others, rng)
+    return tuple(ranked + others)
+
+
+def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
+            starter: Starter, rng: random.Random) -> GameState:
+    """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
+    variant = view.variant
+    try:
+        state = starter.start(deal)
+    except ClaimError:
+        raise _Reject from None
+    if variant.tables.uses_chance:
+        ids = list(range(len(variant.deck)))
+        shuffle(ids, rng)
+        state = with_chance(state, tuple(ids))
+    support = support if order else None
+    for index, record in enumerate(view.history):
+        try:
+            after = state.apply(record.move)
+            if index == support:
+                state = with_chance(state, _chance(after, order, rng))
+                after = state.apply(record.move)
+        except ClaimError:
+            raise _Reject from None
+        state = after
+    return state
+
+
+class Sampler:
+    """Draws states consistent with one view; reads the view once.
+
+    Use one sampler for many determinizations of the same view (a search samples
+    hundreds): the knowledge, the history's skeleton and (for the direct path) its
+    card movements are computed once.
+
+    Args:
+        view: The view to sample from.
+        direct: None (the default): build states directly when the variant allows
+            (see the module); False: always replay the recorded moves.
+
+    Attributes:
+        view: The view sampled from.
+        knowledge: What the viewer knows (`claim.info.knowledge.knowledge`).
+    """
+
+    @collector_paused
+    def __init__(self, view: View, direct: bool | None = None) -> None:
+        self.view = view
+        self.knowledge = knowledge(view)
+        self._skeleton = skeleton(view)
+        self._support = self._skeleton.support_at  # view_support(view), read once
+        self._starter = starter(view.variant)
+        self._totals = _totals(self.knowledge)
+        self._program: Program | None = None
+        if direct is not False and direct_ok(view.variant):
+            with contextlib.suppress(NotDirect):  # an event it does not carry out
+                self._program = program(view)
+
+    @property
+    def direct(self) -> bool:
+        """Whether samples are built directly (`claim.info._direct`), not replayed."""
+        return self._program is not None
+
+    def sample_deal(self, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+        """A deal consistent with the view and the state its recorded moves reach.
+
+        The deal's ``chance`` is the chance order the state holds. See the module
+        for how placements are weighed.
+
+        Raises:
+            ArgumentError: ``rng`` is not a `random.Random`.
+            ViewError: No consistent deal was found in ``tries`` attempts.
+        """
+        deal, state = self._draw(rng, tries)
+        assert deal is not None
+        return deal, state
+
+    @collector_paused
+    def _draw(self, rng: random.Random, tries: int, deal_wanted: bool = True
+              ) -> tuple[Deal | None, GameState]:
+        """`sample_deal`; the deal is None for a direct build unless wanted."""
+        if not isinstance(rng, random.Random):
+            raise ArgumentError("rng", rng, "a random.Random")
+        view, program = self.view, self._program
+        for _ in range(tries):
+            try:
+                placed = _place(self.knowledge, rng, self._totals)
+                (hands, pile), order = _deal(view, self._skeleton, placed, rng)
+                if program is not None:
+                    state = build(program, self._starter, hands, pile, placed)
+                    return (Deal(hands, pile, view.first_leader) if deal_wanted
+                            else None), state
+                deal = Deal(hands, pile, view.first_leader)
+                state = _replay(view, deal, order, self._support, self._starter, rng)
+            except _Reject:
+                continue
+            if state.view(view.seat) == view:
+                return attrs.evolve(deal, chance=state.chance), state
+        raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+
+    def sample(self, rng: random.Random, tries: int = 200) -> GameState:
+        """A full state consistent with the view (see `sample_deal`)."""
+        return self._draw(rng, tries, deal_wanted=False)[1]
+
+
+def sample_deal(view: View, rng: random.Random, tries: int = 200) -> tuple[Deal, GameState]:
+    """A deal consistent with ``view`` and the state its recorded moves reach.
+
+    The same as ``Sampler(view).sample_deal(rng, tries)``.
+
+    Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
+        ViewError: No consistent deal was found in ``tries`` attempts, or the
+            view is inconsistent.
+    """
+    return _sampler(view).sample_deal(rng, tries)
+
+
+_SAMPLERS: Recent[tuple[int, int | None, int], Sampler] = Recent("samplers", 16)
+"""The samplers of the last views sampled from, by (variant tables, seat, length of
+the history); a hit is used only when its view equals the one given (and has the
+same variant object), so sampling the same position again reads its view once."""
+
+
+def _sampler(view: View) -> Sampler:
+    key = (id(view.variant.tables), view.seat, len(view.history))
+    found = _SAMPLERS.get(key)
+    if found is not None and found.view.variant is view.variant and (
+            found.view is view or found.view == view):
+        return found
+    return _SAMPLERS.put(key, Sampler(view))
+
+
+def sample(view: View, rng: random.Random, tries: int = 200) -> GameState:
+    """A full state consistent with ``view``, drawn with ``rng`` (see the module).
+
+    Its view for ``view.seat`` equals ``view``; replaying ``view``'s moves from
+    the deal [`sample_deal`][claim.info.sampling.sample_deal] returns reaches it. To
+    draw many states from one view, a [`Sampler`][claim.info.sampling.Sampler] reads
+    the view once; the samplers of recent views are kept, so sampling a view
+    equal to a recent one (the same position) does not read it again.
+
+    Raises:
+        ArgumentError: ``rng`` is not a `random.Random`.
+        ViewError: No consistent state was found in ``tries`` attempts.
+    """
+    return _sampler(view)._draw(rng, tries, deal_wanted=False)[1]

@@ -1,0 +1,184 @@
+"""Starting a game: a seeded shuffle, or an explicit deal checked against the deck."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+
+from claim.core._checks import check_deal_arguments
+from claim.core._shuffle import shuffle
+from claim.core.cards import Card
+from claim.core.deals import Deal
+from claim.core.errors import DealError, quote
+from claim.core.records import RawEvent
+from claim.core.zones import Phase
+from claim.rules.engine.board import Board, state_maker
+from claim.rules.engine.phases import begin
+from claim.rules.loading import load_variant
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+
+__all__ = ["new_game"]
+
+CardLike = Card | str
+
+
+def new_game(
+    variant: Variant | str | os.PathLike[str],
+    seed: int | None = None,
+    *,
+    rng: random.Random | None = None,
+    hands: Sequence[Sequence[CardLike]] | None = None,
+    draw_pile: Sequence[CardLike] | None = None,
+    first_leader: int = 0,
+    chance: Sequence[CardLike] | None = None,
+) -> GameState:
+    """Deal a new game, ready for the first card of phase 1.
+
+    Either shuffle (from ``seed`` or ``rng``: the same seed gives the same deal on
+    every machine) or give the whole deal: ``hands`` per seat and the ``draw_pile``
+    from its top card down (its top card is turned face up first).
+
+    Args:
+        variant: A variant, the name of a built-in one (``"claim"``), or the path
+            of a variant file (see `claim.load_variant`).
+        seed: Seed of a new ``random.Random`` for the shuffle.
+        rng: A random generator to shuffle with instead of ``seed``.
+        hands: An explicit deal: the cards of each seat (cards or notation).
+        draw_pile: With ``hands``: the remaining cards, top card first.
+        first_leader: The seat that leads the first trick (R1).
+        chance: With an explicit deal, for variants whose powers use chance during
+            play (E12): every card of the deck once, in the order chance ranks them
+            (a second deck is ordered by it). Drawn from the seed otherwise.
+
+    Raises:
+        DealError: The explicit deal is not exactly the variant's deck, or
+            ``first_leader`` is not a seat, or both ``seed`` and ``rng``, or a
+            shuffle and a deal, are given.
+        UnknownNameError: ``variant`` names no built-in variant.
+        ArgumentError: An argument of the wrong type (``seed`` must be an int,
+            ``rng`` a `random.Random`, ``hands`` a list of lists, ...).
+    """
+    variant = load_variant(variant)
+    check_deal_arguments(seed, rng, hands, draw_pile)
+    if type(first_leader) is not int or not 0 <= first_leader < variant.players:
+        raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
+                        f"not {quote(first_leader)}")
+    if seed is not None and rng is not None:
+        raise DealError("give a seed or an rng, not both")
+    if hands is not None or draw_pile is not None:
+        if seed is not None or rng is not None:
+            raise DealError("give either a seed/rng or an explicit deal, not both")
+        seat_cards, pile = _explicit(variant, hands, draw_pile)
+        order = _explicit_chance(variant, chance)
+    else:
+        if chance is not None:
+            raise DealError("chance is part of an explicit deal; a seed draws it itself")
+        generator = rng if rng is not None else _rng(seed)
+        seat_cards, pile = _shuffled(variant, generator)
+        order = _drawn_chance(variant, generator)
+    bits = variant.tables.card_bits
+    masks = [sum(map(bits.__getitem__, cards)) for cards in seat_cards]  # distinct bits: sum == or
+    count = variant.face_up_count
+    zeros = (0,) * variant.players
+    tables = variant.tables
+    zones = tuple(zeros if spec.per_seat else () for spec in tables.zone_specs)
+    states = tuple(power.initial_state() for power in tables.powers)
+    state = state_maker(GameState)(
+        variant, Phase.RECRUIT, first_leader, (), tuple(masks), tuple(pile[count:]),
+        tuple(pile[:count]), zeros, zeros, zones, 0, states, order, None, (), (),
+        Deal(tuple(map(tuple, seat_cards)), tuple(pile), order, first_leader,
+             seed if rng is None and hands is None and draw_pile is None else None),
+    )
+    if not (tables.starters or tables.trick_starters):
+        return state
+    board = Board(state)
+    events: list[RawEvent] = []
+    begin(board, events)
+    return board.freeze(())
+
+
+def _drawn_chance(variant: Variant, rng: random.Random) -> tuple[int, ...]:
+    """The chance order for the game, drawn after the deal (E12); () if unused."""
+    if not variant.tables.uses_chance:
+        return ()
+    ids = list(range(len(variant.deck)))
+    shuffle(ids, rng)
+    return tuple(ids)
+
+
+def _explicit_chance(variant: Variant, chance: Sequence[CardLike] | None) -> tuple[int, ...]:
+    """An explicit chance order: every card once (cards or notation)."""
+    if chance is None:
+        return tuple(range(len(variant.deck))) if variant.tables.uses_chance else ()
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    order = []
+    for item in chance:
+        card = variant.parse_card(item) if isinstance(item, str) else item
+        ids = free.get(card)
+        if not ids:
+            raise DealError(f"chance names {str(item)[:40]!r} more often than the deck holds it")
+        order.append(ids.pop(0))
+    if len(order) != len(variant.deck):
+        raise DealError(f"chance must rank all {len(variant.deck)} cards, got {len(order)}")
+    return tuple(order)
+
+
+def _rng(seed: int | None) -> random.Random:
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    return random.Random(seed)
+
+
+def _shuffled(variant: Variant, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    ids = list(range(len(variant.deck)))
+    shuffle(ids, rng)  # rng.shuffle(ids), compiled
+    size = variant.hand_size
+    hands = [ids[seat * size : (seat + 1) * size] for seat in range(variant.players)]
+    return hands, ids[variant.players * size :]
+
+
+def _explicit(
+    variant: Variant,
+    hands: Sequence[Sequence[CardLike]] | None,
+    draw_pile: Sequence[CardLike] | None,
+) -> tuple[list[list[int]], list[int]]:
+    if hands is None or draw_pile is None:
+        raise DealError("an explicit deal needs both hands and draw_pile")
+    if len(hands) != variant.players:
+        raise DealError(f"{variant.name!r} has {variant.players} seats; got {len(hands)} hands")
+    size = variant.hand_size
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise DealError(f"seat {seat} must hold {size} cards, got {len(hand)}")
+    if len(draw_pile) != variant.players * size:
+        raise DealError(
+            f"the draw pile must hold {variant.players * size} cards, got {len(draw_pile)}"
+        )
+    free: dict[Card, list[int]] = {}
+    for cid, card in enumerate(variant.deck):
+        free.setdefault(card, []).append(cid)
+    extra: list[str] = []
+
+    def take(item: CardLike) -> int:
+        card = variant.parse_card(item) if isinstance(item, str) else item
+        ids = free.get(card)
+        if not ids:
+            extra.append(str(item))
+            return -1
+        return ids.pop(0)
+
+    seat_ids = [[take(c) for c in hand] for hand in hands]
+    pile_ids = [take(c) for c in draw_pile]
+    missing = tuple(str(variant.deck[cid]) for ids in free.values() for cid in ids)
+    if extra or missing:
+        raise DealError(
+            f"the deal is not the {variant.name!r} deck: "
+            f"extra {', '.join(extra) or 'none'}; missing {', '.join(missing) or 'none'}",
+            missing=missing,
+            extra=tuple(extra),
+        )
+    return seat_ids, pile_ids

@@ -1,0 +1,279 @@
+"""Questions: the queue of steps, asking, answering, and R15.
+
+Hooks queue steps (`Ask` effects; phase 1 recruiting queues one step per seat in
+rank order). `run_queue` takes the front step and asks its owner for the question
+(``ask``; the rules answer recruiting steps themselves, `recruit_question`). Options
+with the same outcome are one (R15); a question with a single outcome is carried out
+by itself, one with none is skipped, and one with two or more waits as the state's
+``pending`` question, its step staying at the front of the queue until `answer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from claim.core.errors import PowerError
+from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
+from claim.core.zones import FOLLOWERS, Zone
+from claim.rules.effects import (
+    Exchange,
+    Option,
+    Placement,
+    Question,
+    Reveal,
+    Step,
+    card_outcome,
+)
+from claim.rules.engine.board import Board, powers_of
+from claim.rules.engine.effects import carry_out, owner_name
+from claim.rules.variant import Variant
+from claim.rules.variant_tables import HookTable
+
+__all__ = ["answer", "distinct_options", "recruit_question", "run_queue"]
+
+
+def run_queue(board: Board, events: list[RawEvent]) -> None:
+    """Ask the queued steps in order until one needs an answer, or none is left."""
+    while board.queue:
+        step = board.queue[0]
+        asked: object
+        if step.owner < 0:
+            found: Sequence[int] = step.data[2]  # type: ignore[assignment]  # `_amenders`
+            if not found and recruit_directly(board, step.seat, (), events):
+                board.queue.pop(0)
+                continue
+            asked, trusted = _recruit_asked(board, step, found)
+        else:
+            asked, trusted = _ask(board, step), 0
+        if not isinstance(asked, Question):
+            board.queue.pop(0)
+            board.queue[0:0] = carry_out(board, step.owner, asked, events)
+            continue
+        # The rules' own options are distinct by construction; a power's are checked.
+        options = asked.options if trusted and trusted == len(asked.options) else (
+            distinct_options(board, step.owner, asked, trusted))
+        if len(options) >= 2:
+            board.pending = asked if options is asked.options else Question(
+                asked.seat, asked.prompt, options)
+            return
+        board.queue.pop(0)
+        if options:
+            board.queue[0:0] = carry_out(board, step.owner, options[0].effects, events)
+
+
+def _ask(board: Board, step: Step) -> object:
+    """The question (or effects, checked by the caller) of a power's step."""
+    power = powers_of(board.variant.tables)[step.owner]
+    asked = power.ask(board.snapshot(), step)
+    if isinstance(asked, Question) and asked.seat != step.seat:
+        raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
+                         f"from a step of seat {step.seat}", power.faction, asked)
+    return asked
+
+
+def distinct_options(board: Board, owner: int, question: Question, trusted: int = 0
+                     ) -> tuple[Option, ...]:
+    """The options of ``question`` with distinct outcomes, first of each kept (R15).
+
+    The first ``trusted`` options are the rules' own (well formed); the others are
+    checked.
+
+    Raises:
+        PowerError: The question has no option, or a malformed one.
+    """
+    if not isinstance(question.options, tuple):
+        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with "
+                         f"{type(question.options).__name__} options, not a tuple",
+                         _name(board, owner), question)
+    if not question.options:
+        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
+                         "option", _name(board, owner), question)
+    deck = board.variant.tables.deck
+    options = question.options
+    seen: dict[Hashable, Option] = {}
+    labels: set[str] = set()
+    for index, option in enumerate(options):
+        if index >= trusted:
+            _check_option(board, owner, option, labels)
+        else:
+            labels.add(option.label)
+        outcome = option.outcome if option.outcome is not None else card_outcome(
+            option.effects, deck)
+        try:
+            seen.setdefault(outcome, option)
+        except TypeError:
+            raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} has an "
+                             "unhashable outcome", _name(board, owner), option) from None
+    if len(seen) == len(options):
+        return options  # nothing merged: the question's own tuple
+    return tuple(seen.values())
+
+
+def _name(board: Board, owner: int) -> str:
+    return "" if owner < 0 else board.variant.tables.faction_names[owner]
+
+
+def _check_option(board: Board, owner: int, option: object, labels: set[str]) -> None:
+    if not isinstance(option, Option) or option.label.__class__ is not str or not (
+            option.label.strip()) or option.effects.__class__ is not tuple:
+        raise PowerError(f"{owner_name(board, owner)}: {option!r} is not an Option with a "
+                         "label and a tuple of effects", _name(board, owner), option)
+    if option.label in labels:
+        raise PowerError(f"{owner_name(board, owner)}: two options labelled "
+                         f"{option.label!r}", _name(board, owner), option)
+    labels.add(option.label)
+    size = len(board.variant.tables.deck)
+    for effect in option.effects:
+        if effect.__class__ is Placement or effect.__class__ is Reveal:
+            card, other = effect.card, 0  # (getattr with a default raises inside: slow)
+        elif isinstance(effect, (Placement, Exchange, Reveal)):
+            card, other = effect.card, getattr(effect, "other", 0)
+        else:
+            continue
+        if (card.__class__ is not int or other.__class__ is not int
+                or not 0 <= card < size or not 0 <= other < size):
+            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
+                             "this deck", _name(board, owner), effect)
+
+
+L = TypeVar("L", bound="Labelled")
+
+
+class Labelled(Protocol):
+    """Anything with a label: an option, or a way of playing a card."""
+
+    @property
+    def label(self) -> str: ...
+
+
+def matching(options: Sequence[L], label: str, variant: Variant | None = None) -> L | None:
+    """The option whose label is ``label``, compared without case or extra spaces,
+    and with cards written by faction name (``gnomes 5``) read as their code."""
+    for option in options:
+        if option.label == label:
+            return option
+    wanted = _normal(label, variant)
+    for option in options:
+        if _normal(option.label, variant) == wanted:
+            return option
+    return None
+
+
+def _normal(label: str, variant: Variant | None) -> str:
+    text = " ".join(label.split()).lower()
+    if variant is not None and " " in text:
+        for faction in variant.factions:
+            text = text.replace(f"{faction.name} ", faction.code.lower())
+    return text
+
+
+def answer(board: Board, option: Option, events: list[RawEvent]) -> None:
+    """Carry out the chosen option of the pending question (one of its options)."""
+    assert board.pending is not None
+    step = board.queue.pop(0)
+    board.pending = None
+    board.queue[0:0] = carry_out(board, step.owner, option.effects, events)
+    run_queue(board, events)
+
+
+def recruit_directly(
+    board: Board, seat: int, data: Hashable, events: list[RawEvent]
+) -> bool:
+    """Recruit ``seat`` at once if the rules leave no choice and no power amends them.
+
+    The fast path of `recruit_question` for the common case (a draw, or one kind
+    of face-up card): the same outcome and events, without building options.
+    ``data`` is the recruiting step's data, or () when the caller knows that no
+    power amends recruiting for this trick.
+    """
+    tables = board.variant.tables
+    if data and _amenders(board, data):
+        return False
+    face_up = board.face_up
+    deck = tables.deck
+    if not face_up:
+        card = board.draw_pile[0]
+        board.draw_pile = board.draw_pile[1:]
+        board.followers[seat] |= 1 << card
+        events.append((CardDrawn, seat, deck[card]))
+        return True
+    if len(face_up) > 1:
+        kind = tables.card_kind
+        first = kind[face_up[0]]
+        for card in face_up:
+            if kind[card] != first:
+                return False  # two kinds of card: a choice
+    card = face_up.pop(0)
+    board.followers[seat] |= 1 << card
+    events.append((FaceUpTaken, seat, deck[card]))
+    return True
+
+
+def recruit_question(board: Board, step: Step, amenders: Sequence[int] | None = None
+                     ) -> Question:
+    """Phase 1: the follower ``step.seat`` gets (RULES 3), as the powers amend it.
+
+    With face-up cards left, one option per distinct face-up card (labelled
+    ``take <card>``); with none, drawing the top card. Powers whose cards were in
+    the trick amend the options through ``recruit_options`` (Seers, Ghosts).
+    """
+    if amenders is None:
+        amenders = _amenders(board, step.data)
+    return _recruit_asked(board, step, amenders)[0]
+
+
+def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Question, int]:
+    """`recruit_question`, and how many of its first options are the rules' own."""
+    seat = step.seat
+    tables = board.variant.tables
+    options: tuple[Option, ...]
+    face_up = board.face_up
+    take = tables.take_options[seat]
+    if len(face_up) == 1:
+        options = (take[face_up[0]],)
+    elif face_up:
+        kind = tables.card_kind
+        firsts: dict[int, int] = {}  # the first copy of each kind, kinds in order
+        for card in face_up:
+            firsts.setdefault(kind[card], card)
+        options = tuple([take[card] for card in firsts.values()])
+    else:
+        options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
+                                             Zone.DRAW_PILE),)),)
+    if not amenders:
+        return Question(seat, "take a follower", options), len(options)
+    state = board.snapshot()
+    offered: Any = options  # what the powers answer is checked (Question, distinct_options)
+    for fi in amenders:
+        amended = powers_of(tables)[fi].recruit_options(state, step, offered)
+        if amended is not None and amended.__class__ is not tuple:
+            name = tables.faction_names[fi]
+            raise PowerError(f"power of {name}: recruit_options returned {amended!r}, not "
+                             "a tuple of options", name, amended)
+        offered = offered if amended is None else amended
+    trusted = 0
+    if offered.__class__ is tuple:
+        for mine, theirs in zip(options, offered):
+            if mine is not theirs:
+                break
+            trusted += 1
+    return Question(seat, "take a follower", offered), trusted
+
+
+def _amenders(board: Board, data: Any) -> Sequence[int]:
+    """The faction indices whose ``recruit_options`` apply to a recruiting step
+    (found once per trick: the step's data is ``(plays, ranking, amenders)``)."""
+    found: Sequence[int] = data[2]
+    return found
+
+
+def amenders(hooks: HookTable, present: int, won: int) -> tuple[int, ...]:
+    """The faction indices whose ``recruit_options`` apply to a phase 1 trick: those
+    whose cards were played (``present``), or (for hooks gated by `on_win`) won it
+    (``won``: the bit of the card of rank 1)."""
+    if not (present & hooks.recruit_mask or won & hooks.recruit_win_mask):
+        return ()
+    win_mask = hooks.recruit_win_mask
+    return tuple([fi for fi, fmask in zip(hooks.recruiters, hooks.recruiter_masks)
+                  if (won if fmask & win_mask else present) & fmask])

@@ -1,0 +1,429 @@
+"""The one checker every effect passes before it changes a board.
+
+`carry_out` takes the effects one hook call returned and applies them to a
+`Board` in order, after checking each: it is an effect at all; its card exists and
+lies where the effect says; no card moves twice in one call; it goes to a zone the
+phase allows (never a hand, the draw pile or the trick: hands change only by play,
+so every phase ends as RULES 2 requires); a power state is hashable. Anything else
+raises `PowerError` naming the power and the effect. Since a board is a scratch copy,
+the caller's state is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import cast
+
+from claim.core.errors import PowerError
+from claim.core.records import (
+    CardDrawn,
+    CardsExchanged,
+    FaceUpTaken,
+    Peeked,
+    Placed,
+    PlacedUnseen,
+    PowerStateChanged,
+    RawEvent,
+)
+from claim.core.zones import DISCARD, FOLLOWERS, RECRUIT, SCORE, Zone
+from claim.rules.effects import (
+    Ask,
+    Exchange,
+    Placement,
+    Reveal,
+    SetPowerState,
+    Step,
+    ZoneRef,
+)
+from claim.rules.engine.board import Board
+
+__all__ = ["carry_out", "owner_name"]
+
+# Members as globals: reading Zone.TRICK costs about fifteen times a global in 3.11.
+_TRICK, _FACE_UP, _DRAW_PILE = Zone.TRICK, Zone.FACE_UP, Zone.DRAW_PILE
+_NEVER_TO = (Zone.HAND, Zone.DRAW_PILE, Zone.TRICK)
+_RECRUIT_ONLY = (Zone.FOLLOWERS, Zone.FACE_UP)
+
+
+def owner_name(board: Board, owner: int) -> str:
+    """The name of the power at faction index ``owner`` (-1: the rules)."""
+    return "the rules" if owner < 0 else f"power of {board.variant.tables.faction_names[owner]}"
+
+
+def carry_out(board: Board, owner: int, effects: object, events: list[RawEvent]
+              ) -> list[Step]:
+    """Check and apply ``effects`` of the power at ``owner`` (what a hook returned:
+    None or a sequence of effects, anything else refused); return the steps asked."""
+    if effects is None:
+        return []
+    if effects.__class__ is not list and effects.__class__ is not tuple and (
+            isinstance(effects, (str, bytes)) or not isinstance(effects, Sequence)):
+        raise PowerError(f"{owner_name(board, owner)} returned {effects!r}, not a sequence "
+                         "of effects", _faction(board, owner), effects)
+    moved: set[int] = set()
+    steps: list[Step] = []
+    for effect in cast("Sequence[object]", effects):
+        if effect.__class__ is Placement or isinstance(effect, Placement):
+            if not _place_simply(board, effect, moved, events):
+                _place(board, owner, effect, moved, events)
+        elif type(effect) is Reveal:  # (effect classes are disjoint: the order is free)
+            _reveal(board, owner, effect, events)
+        elif isinstance(effect, Ask):
+            steps.append(_step(board, owner, effect))
+        elif isinstance(effect, SetPowerState):
+            _set_state(board, owner, effect.value, events)
+        elif isinstance(effect, Exchange):
+            _exchange(board, owner, effect, moved, events)
+        elif isinstance(effect, Reveal):
+            _reveal(board, owner, effect, events)
+        else:
+            raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
+                             "an effect", _faction(board, owner), effect)
+    return steps
+
+
+def _reveal(board: Board, owner: int, effect: Reveal, events: list[RawEvent]) -> None:
+    """A card shown to one seat (RULES 7: a private event)."""
+    card, seat = effect.card, effect.seat
+    deck = board.variant.tables.deck
+    if not (card.__class__ is int and 0 <= card < len(deck) and seat.__class__ is int
+            and 0 <= seat < board.variant.players):  # then say what is wrong
+        card = _card(board, owner, card, effect)
+        seat = _seat(board, owner, seat, effect)
+    events.append((Peeked, seat, deck[card]))
+
+
+def _step(board: Board, owner: int, effect: Ask) -> Step:
+    """The step an `Ask` queues: a str kind and hashable data (states are hashed)."""
+    seat = _seat(board, owner, effect.seat, effect)
+    if not isinstance(effect.kind, str) or not isinstance(effect.data, tuple):
+        raise _fail(board, owner, effect, "an Ask needs a str kind and a tuple of data")
+    try:
+        hash(effect.data)
+    except TypeError:
+        raise _fail(board, owner, effect, "an Ask's data must be hashable (tuples, not "
+                    "lists)") from None
+    return Step(owner, seat, effect.kind, effect.data)
+
+
+def _faction(board: Board, owner: int) -> str:
+    return "" if owner < 0 else board.variant.tables.faction_names[owner]
+
+
+def _fail(board: Board, owner: int, effect: object, reason: str) -> PowerError:
+    return PowerError(f"{owner_name(board, owner)}: {effect!r}: {reason}",
+                      _faction(board, owner), effect)
+
+
+def _card(board: Board, owner: int, card: object, effect: object) -> int:
+    if type(card) is not int or not 0 <= card < len(board.variant.tables.deck):
+        raise _fail(board, owner, effect, f"{card!r} is not a card id of this deck")
+    return card
+
+
+def _seat(board: Board, owner: int, seat: object, effect: object) -> int:
+    if type(seat) is not int or not 0 <= seat < board.variant.players:
+        raise _fail(board, owner, effect, f"{seat!r} is not a seat")
+    return seat
+
+
+def _set_state(board: Board, owner: int, value: Hashable, events: list[RawEvent]) -> None:
+    if owner < 0:
+        raise PowerError("the rules keep no power state")
+    try:
+        hash(value)
+    except TypeError:
+        raise _fail(board, owner, value, "a power state must be hashable (immutable)") from None
+    states = list(board.power_states)
+    states[owner] = value
+    board.power_states = tuple(states)
+    events.append((PowerStateChanged, board.variant.tables.faction_names[owner], value))
+
+
+def _exchange(
+    board: Board, owner: int, effect: Exchange, moved: set[int], events: list[RawEvent]
+) -> None:
+    a = _card(board, owner, effect.card, effect)
+    b = _card(board, owner, effect.other, effect)
+    slot_a, slot_b = _slot(board, a), _slot(board, b)
+    if a == b or slot_a is None or slot_b is None or a in moved or b in moved:
+        raise _fail(board, owner, effect, "both cards must be distinct, in the trick or face "
+                    "up, and not moved before in this step")
+    trick, face_up = list(board.trick), board.face_up
+    for (where, index), card in zip((slot_a, slot_b), (b, a)):
+        (trick if where == "trick" else face_up)[index] = card
+    board.trick = tuple(trick)
+    moved.update((a, b))
+    deck = board.variant.tables.deck
+    events.append((CardsExchanged, deck[a], deck[b]))
+
+
+def _slot(board: Board, card: int) -> tuple[str, int] | None:
+    if card in board.trick and not board.settling:  # a trick being played, not settled
+        return ("trick", board.trick.index(card))
+    if card in board.face_up:
+        return ("face up", board.face_up.index(card))
+    return None
+
+
+def _place_simply(
+    board: Board, effect: Placement, moved: set[int], events: list[RawEvent]
+) -> bool:
+    """The common placements, checked and carried out quickly: from the trick, the
+    face-up cards or the top of the draw pile, to a pile, the discard or a declared
+    zone. False, with nothing changed, for any other (or a wrong) placement: the
+    general path then carries it out or says what is wrong."""
+    card, zone, seat, origin = effect.card, effect.zone, effect.seat, effect.origin
+    if card.__class__ is not int or card in moved or card < 0:
+        return False
+    bit = 1 << card
+    if seat.__class__ is int and 0 <= seat < len(board.scores):
+        # The most common placements, each in one step: a card of the trick to a
+        # score pile or a declared per-seat zone, a recruit, or from a declared public
+        # zone (a waiting line, in front of a player) to a score pile.
+        if origin is _TRICK and board.unplaced & bit:
+            if zone is SCORE:
+                holder = board.scores
+            else:
+                index = board.variant.tables.seat_zone_lookup.get(zone)
+                if index is None:
+                    return _place_listed(board, effect, card, bit, moved, events)
+                holder = board.writable_zones()[index]
+            board.unplaced ^= bit
+            holder[seat] |= bit
+            moved.add(card)
+            events.append((Placed, board.variant.tables.deck[card], zone, seat))
+            return True
+        if zone is FOLLOWERS and board.phase is RECRUIT:  # recruiting (RULES 3)
+            deck = board.variant.tables.deck
+            if origin is _FACE_UP and card in board.face_up:
+                board.face_up.remove(card)
+                events.append((FaceUpTaken, seat, deck[card]))  # as `_record` says it
+            elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
+                board.draw_pile = board.draw_pile[1:]
+                events.append((CardDrawn, seat, deck[card]))
+            else:
+                return _place_listed(board, effect, card, bit, moved, events)
+            board.followers[seat] |= bit
+            moved.add(card)
+            return True
+        if zone is SCORE and origin in board.variant.tables.public_lookup:
+            return _score_from_public(board, effect, card, bit, moved, events)
+    return _place_listed(board, effect, card, bit, moved, events)
+
+
+def _score_from_public(board: Board, effect: Placement, card: int, bit: int,
+                       moved: set[int], events: list[RawEvent]) -> bool:
+    """`_place_simply` for a card of a declared public zone (a waiting line, in front
+    of a player) going to the score pile of ``effect.seat`` (a seat)."""
+    tables = board.variant.tables
+    origin, from_seat = effect.origin, effect.origin_seat
+    index, per_seat = tables.public_lookup[origin]
+    zone = board.writable_zones()[index]
+    if per_seat:
+        if not (from_seat.__class__ is int and 0 <= from_seat < len(zone)
+                and zone[from_seat] >> card & 1):
+            return _place_listed(board, effect, card, bit, moved, events)
+        zone[from_seat] ^= bit
+    elif card in zone:
+        zone.remove(card)
+    else:
+        return _place_listed(board, effect, card, bit, moved, events)
+    board.scores[effect.seat] |= bit  # type: ignore[index]
+    moved.add(card)
+    events.append((Placed, tables.deck[card], effect.zone, effect.seat, origin,
+                   from_seat))  # as `_record` says it
+    return True
+
+
+def _place_listed(board: Board, effect: Placement, card: int, bit: int, moved: set[int],
+                  events: list[RawEvent]) -> bool:
+    """`_place_simply` for the other simple placements (``card`` is an int not moved
+    before, ``bit`` its bit)."""
+    zone, seat, origin = effect.zone, effect.seat, effect.origin
+    deck = board.variant.tables.deck
+    if card >= len(deck):
+        return False
+    target = _simple_target(board, zone, seat)
+    if target is None:
+        return False
+    event: RawEvent | None = None
+    if origin is _TRICK:
+        if not board.unplaced & bit:
+            return False
+        board.unplaced ^= bit
+        event = (Placed, deck[card], zone, seat)  # what `_record` says of the trick's cards
+    elif origin is _FACE_UP and card in board.face_up:
+        board.face_up.remove(card)
+    elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
+        board.draw_pile = board.draw_pile[1:]
+    elif not _lift_simply(board, origin, effect.origin_seat, card):
+        return False
+    holder, index = target
+    if holder is None:
+        board.discard |= bit
+    elif index < 0:
+        holder.append(card)
+    else:
+        holder[index] |= bit
+    moved.add(card)
+    if event is None:
+        _record(board, effect, card, events)
+    else:
+        events.append(event)
+    return True
+
+
+def _lift_simply(board: Board, origin: ZoneRef, seat: object, card: int) -> bool:
+    """Take ``card`` from a declared public zone, if it lies there (else False)."""
+    tables = board.variant.tables
+    lookup = tables.zone_lookup
+    if origin not in lookup:
+        return False
+    declared = lookup[origin]
+    if not tables.zone_specs[declared].public:
+        return False
+    return _lift_declared(board, declared, seat, card)
+
+
+def _simple_target(
+    board: Board, zone: ZoneRef, seat: object
+) -> tuple[list[int] | None, int] | None:
+    """Where a card placed in ``zone`` of ``seat`` goes, if valid: a list of masks and
+    the seat's index in it, an ordered zone's list and -1, or None and 0 for the
+    discard; None if the placement is not one of these simple ones."""
+    index = seat if isinstance(seat, int) and 0 <= seat < board.variant.players else None
+    if zone is SCORE:
+        return None if index is None else (board.scores, index)
+    if zone is DISCARD:
+        return None if seat is not None else (None, 0)
+    if zone is FOLLOWERS:
+        return None if index is None or board.phase is not RECRUIT else (board.followers, index)
+    lookup = board.variant.tables.zone_lookup
+    if zone not in lookup:
+        return None
+    declared = lookup[zone]
+    if board.variant.tables.zone_specs[declared].per_seat:
+        return None if index is None else (board.writable_zones()[declared], index)
+    return (board.writable_zones()[declared], -1) if seat is None else None
+
+
+def _record(board: Board, effect: Placement, card: int, events: list[RawEvent]) -> None:
+    """The event of a placement: public, private to its seat, or unseen (RULES 7)."""
+    tables = board.variant.tables
+    deck = tables.deck
+    origin, zone = effect.origin, effect.zone
+    if zone is FOLLOWERS and origin is _FACE_UP:
+        events.append((FaceUpTaken, effect.seat, deck[card]))
+    elif zone is FOLLOWERS and origin is _DRAW_PILE:
+        events.append((CardDrawn, effect.seat, deck[card]))
+    elif origin in tables.hidden_zones and zone not in tables.revealing_zones:
+        events.append((PlacedUnseen, origin, zone, effect.seat, deck[card]))
+    elif origin is _TRICK:
+        events.append((Placed, deck[card], zone, effect.seat))
+    else:
+        events.append((Placed, deck[card], zone, effect.seat, origin, effect.origin_seat))
+
+
+def _place(
+    board: Board, owner: int, effect: Placement, moved: set[int], events: list[RawEvent]
+) -> None:
+    card = _card(board, owner, effect.card, effect)
+    if card in moved:
+        raise _fail(board, owner, effect, "the card already moved in this step")
+    tables = board.variant.tables
+    declared = tables.zone_lookup.get(effect.zone)
+    _check_destination(board, owner, effect, declared)
+    _lift(board, owner, effect, card, tables.zone_lookup.get(effect.origin))
+    _put(board, effect, card, declared)
+    moved.add(card)
+    _record(board, effect, card, events)
+
+
+def _check_destination(board: Board, owner: int, effect: Placement, declared: int | None
+                       ) -> None:
+    zone, seat = effect.zone, effect.seat
+    if declared is not None:
+        per_seat = board.variant.tables.zone_specs[declared].per_seat
+    elif isinstance(zone, Zone):
+        if zone in _NEVER_TO or (zone in _RECRUIT_ONLY and board.phase is not RECRUIT):
+            raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
+                        f"in the {board.phase.value} phase")
+        per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS)
+        if zone in (Zone.IN_FRONT, Zone.WAITING):
+            raise _fail(board, owner, effect, f"no power of this variant declares the zone "
+                        f"{zone.value!r}")
+    else:
+        raise _fail(board, owner, effect, f"no power of this variant declares the zone "
+                    f"{zone!r}")
+    if per_seat:
+        _seat(board, owner, seat, effect)
+    elif seat is not None:
+        raise _fail(board, owner, effect, f"the {_name(zone)} is shared: seat must be None")
+
+
+def _name(zone: ZoneRef) -> str:
+    return zone.value if isinstance(zone, Zone) else str(zone)
+
+
+def _lift(board: Board, owner: int, effect: Placement, card: int, declared: int | None) -> None:
+    """Remove ``card`` from where the effect says it lies, or raise."""
+    origin, seat, bit = effect.origin, effect.origin_seat, 1 << card
+    found = False
+    if declared is not None:
+        found = _lift_declared(board, declared, seat, card)
+    elif origin is _TRICK:
+        found = bool(board.unplaced & bit)
+        board.unplaced &= ~bit
+    elif origin is _FACE_UP:
+        found = card in board.face_up
+        if found:
+            board.face_up.remove(card)
+    elif origin is _DRAW_PILE:
+        found = bool(board.draw_pile) and board.draw_pile[0] == card
+        if found:
+            board.draw_pile = board.draw_pile[1:]
+    elif origin is DISCARD:
+        found = bool(board.discard & bit)
+        board.discard &= ~bit
+    elif origin in (SCORE, FOLLOWERS):
+        piles = board.scores if origin is SCORE else board.followers
+        if type(seat) is int and 0 <= seat < len(piles):
+            found = bool(piles[seat] & bit)
+            piles[seat] &= ~bit
+    if not found:
+        where = _name(origin) + ("" if seat is None else f" of seat {seat}")
+        raise _fail(board, owner, effect, f"card {board.variant.tables.deck[card]} is not "
+                    f"{'on top of' if origin is _DRAW_PILE else 'in'} the {where}")
+
+
+def _lift_declared(board: Board, index: int, seat: object, card: int) -> bool:
+    spec = board.variant.tables.zone_specs[index]
+    zone = board.writable_zones()[index]
+    if spec.per_seat:
+        if type(seat) is not int or not 0 <= seat < len(zone) or not zone[seat] >> card & 1:
+            return False
+        zone[seat] &= ~(1 << card)
+        return True
+    if card not in zone or (not spec.public and zone[0] != card):
+        return False
+    zone.remove(card)
+    return True
+
+
+def _put(board: Board, effect: Placement, card: int, declared: int | None) -> None:
+    zone, seat, bit = effect.zone, effect.seat, 1 << card
+    if declared is not None:
+        target = board.writable_zones()[declared]
+        if board.variant.tables.zone_specs[declared].per_seat:
+            target[seat] |= bit  # type: ignore[index]
+        else:
+            target.append(card)
+    elif zone is DISCARD:
+        board.discard |= bit
+    elif zone is SCORE:
+        board.scores[seat] |= bit  # type: ignore[index]
+    elif zone is FOLLOWERS:
+        board.followers[seat] |= bit  # type: ignore[index]
+    else:  # the face-up cards (checked by _check_destination)
+        board.face_up.append(card)

@@ -1,0 +1,94 @@
+"""Playing a card when powers shape it: the dynamic follow rule and play choices.
+
+Most variants never come here: their follow rule is two mask operations in
+`claim.rules.engine.flow`. A variant whose powers override ``must_follow`` (Satyrs),
+``lead_now`` (Elf-Orcs) or ``play_options`` (Elf-Orcs, Shapeshifters) is *dynamic*:
+its legal plays are computed here, from the state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim.rules.effects import Effect, Exchange, Option, Question, card_outcome
+from claim.rules.engine.board import Board, powers_of
+from claim.rules.engine.choices import distinct_options
+from claim.rules.engine.tricks import current_lead, lead_index
+from claim.rules.protocol import Play
+
+if TYPE_CHECKING:
+    from claim.rules.state import GameState
+
+__all__ = ["PlayChoice", "allowed", "play_choices"]
+
+
+def allowed(state: GameState, seat: int) -> int:
+    """The cards of ``seat``'s hand that the follow rule lets them play (RULES 3)."""
+    tables = state.variant.tables
+    hand = state.hand_masks[seat]
+    if not state.trick:
+        return hand
+    for fi in tables.follow_hooks:
+        if powers_of(tables)[fi].must_follow(state) is False:
+            return hand
+
+    follow = hand & tables.follow_masks[lead_index(state, state.trick[0])]
+    if follow:
+        return follow | (hand & tables.wild_mask)
+    return hand
+
+
+@attrs.frozen
+class PlayChoice:
+    """One way of playing a card: its label and each power's share of the effects.
+
+    Attributes:
+        label: The text after the card in the move's notation (``"as elves"``).
+        parts: ``(faction index, effects)`` per power taking part, in order.
+        outcome: What makes two choices the same (R15).
+    """
+
+    label: str
+    parts: tuple[tuple[int, tuple[Effect, ...]], ...]
+    outcome: Hashable
+
+
+def play_choices(
+    state: GameState, seat: int, card: int, from_hand: bool = True
+) -> tuple[PlayChoice, ...]:
+    """The distinct choices of playing ``card`` (E3, E5, E20); () when none.
+
+    A choice that brings another card into the trick (a Shapeshifter's swap) is
+    combined with that card's own choices (a swapped-in Elf-Orc's declaration).
+    """
+    tables = state.variant.tables
+    if not (1 << card) & tables.option_mask:
+        return ()
+    fi = tables.card_faction[card]
+    play = Play(state, seat, card, len(state.trick), from_hand, current_lead(state))
+    options = powers_of(tables)[fi].play_options(play)
+    if not options:
+        return ()
+    question = Question(seat, "play", tuple(options) if isinstance(options, list) else options)
+    found: dict[Hashable, PlayChoice] = {}
+    for option in distinct_options(Board(state), fi, question):
+        for choice in _combined(state, seat, card, fi, option):
+            found.setdefault(choice.outcome, choice)
+    return tuple(found.values())
+
+
+def _combined(
+    state: GameState, seat: int, card: int, fi: int, option: Option
+) -> list[PlayChoice]:
+    deck = state.variant.tables.deck
+    own = (fi, option.effects)
+    outcome = option.outcome if option.outcome is not None else card_outcome(option.effects, deck)
+    incoming = [e.other for e in option.effects if isinstance(e, Exchange) and e.card == card]
+    nested = play_choices(state, seat, incoming[0], from_hand=False) if incoming else ()
+    if not nested:
+        return [PlayChoice(option.label, (own,), outcome)]
+    return [PlayChoice(f"{option.label} {n.label}", (own, *n.parts), (outcome, n.outcome))
+            for n in nested]

@@ -1,0 +1,220 @@
+"""Scoring a finished game: each faction's vote, then the winner (RULES 5-6).
+
+Scores are counted per *party*: one party per seat, or one per team of two with
+four players (R14). A faction's vote goes to the party with the most of its cards;
+a tie in count goes to the tied party holding the highest card; equal highest cards,
+or nobody holding any, leave the vote unclaimed (R12); a power may decide its own
+faction's vote instead (its ``vote`` hook: Cyclops, E14). The party with the most
+votes wins; ties go down the cascade of RULES 5 (R13), else the game is a draw.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from claim.core.cards import Card
+from claim.core.errors import GameNotOverError, PowerError
+from claim.core.zones import Phase
+from claim.rules.engine.board import powers_of
+from claim.rules.protocol import overrides
+
+if TYPE_CHECKING:
+    from claim.rules.state import GameState
+
+__all__ = ["DecidedBy", "FactionVote", "GameResult", "faction_votes", "result", "scoring_masks"]
+
+
+class DecidedBy(enum.Enum):
+    """Which step of RULES 5 decided the game."""
+
+    THREE_VOTES = "three votes"
+    """Two players: a player won at least three votes."""
+    MOST_VOTES = "most votes"
+    CARDS_IN_WON_FACTIONS = "cards in won factions"
+    """Tie on votes: more cards in the factions each tied party won."""
+    VALUE_OF_WON_FACTIONS = "value of won factions"
+    """Still tied: higher total value of those cards."""
+    DRAW = "draw"
+
+
+@attrs.frozen
+class FactionVote:
+    """One faction's count per party, and who won its vote.
+
+    Attributes:
+        faction: The faction's name.
+        counts: Per party, the number of its cards scored.
+        highest: Per party, its highest card scored, or None.
+        winner: The party that won the vote, or None if unclaimed (R12).
+    """
+
+    faction: str
+    counts: tuple[int, ...]
+    highest: tuple[Card | None, ...]
+    winner: int | None
+
+
+@attrs.frozen
+class GameResult:
+    """What a finished game reports (RULES 6).
+
+    Attributes:
+        parties: The seats of each party: ``((0,), (1,))``, or ``((0, 2), (1, 3))``.
+        factions: One vote per faction, in deck order.
+        votes: Per party, the votes won.
+        winner: The winning party's index, or None for a draw.
+        decided_by: The step of the cascade that decided it.
+    """
+
+    parties: tuple[tuple[int, ...], ...]
+    factions: tuple[FactionVote, ...]
+    votes: tuple[int, ...]
+    winner: int | None
+    decided_by: DecidedBy
+
+    @property
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats that won (both partners in a team game); empty for a draw."""
+        return () if self.winner is None else self.parties[self.winner]
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether nobody won."""
+        return self.winner is None
+
+
+def _vote(faction: str, counts: tuple[int, ...], highest: tuple[Card | None, ...]) -> FactionVote:
+    best = max(counts)
+    tied = [p for p, c in enumerate(counts) if c == best]
+    winner: int | None = None
+    if best > 0:
+        if len(tied) == 1:
+            winner = tied[0]
+        else:
+            # Every tied party holds cards (best > 0), so each has a highest card.
+            values = {p: card.value for p in tied if (card := highest[p]) is not None}
+            top = max(values.values())
+            holders = [p for p in tied if values[p] == top]
+            winner = holders[0] if len(holders) == 1 else None
+    return FactionVote(faction, counts, highest, winner)
+
+
+def scoring_masks(state: GameState) -> tuple[int, ...]:
+    """Per faction, the cards that count for it in a score pile (``scores_as``, E19).
+
+    A card counts for its own faction unless its power's ``scores_as`` names another
+    faction of the variant, or None (it counts for none).
+    """
+    tables = state.variant.tables
+    masks = list(tables.faction_masks)
+    for fi, power in enumerate(powers_of(tables)):
+        if not overrides(power, "scores_as"):
+            continue
+        masks[fi] = 0
+        for card in state.variant.ids_in(tables.faction_masks[fi]):
+            target = power.scores_as(state, card)
+            if target is not None and target in tables.faction_index:
+                masks[tables.faction_index[target]] |= 1 << card
+    return tuple(masks)
+
+
+def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
+    """Every faction's vote from the current score piles (RULES 5, R12, R14).
+
+    Works on any state, so a bot can read the standing mid-game; until the game
+    ends, Gnomes lying in front of a player are not in a score pile yet and do not
+    count. [`GameState.result`][] uses it on the final state.
+    """
+    variant = state.variant
+    tables = variant.tables
+    piles = []
+    for party in variant.teams:
+        mask = 0
+        for seat in party:
+            mask |= state.score_masks[seat]
+        piles.append(mask)
+    masks = scoring_masks(state)
+    votes = []
+    for fi in tables.voters:
+        name = tables.faction_names[fi]
+        counts, highest, held = [], [], []
+        for pile in piles:
+            cards = variant.cards_in(pile & masks[fi])
+            held.append(cards)
+            counts.append(len(cards))
+            highest.append(max(cards, key=lambda c: c.value) if cards else None)
+        vote = _vote(name, tuple(counts), tuple(highest))
+        power = powers_of(tables)[fi]
+        if overrides(power, "vote"):  # a power's own vote (Cyclops, E14)
+            vote = attrs.evolve(vote, winner=_power_vote(power, tuple(held), len(piles)))
+        votes.append(vote)
+    return tuple(votes)
+
+
+def _power_vote(power: Any, held: tuple[tuple[Card, ...], ...], parties: int) -> int | None:
+    """The party a power's `vote` hook names, checked (``power`` from `powers_of`)."""
+    winner = power.vote(held)
+    if winner is not None and (type(winner) is not int or not 0 <= winner < parties):
+        raise PowerError(f"power of {power.faction}: vote returned {winner!r}, not a party",
+                         power.faction, winner)
+    return winner
+
+
+def _cascade(
+    tied: list[int], factions: tuple[FactionVote, ...], won_value: dict[int, int]
+) -> tuple[int | None, DecidedBy]:
+    """Break a tie on votes among ``tied`` parties (RULES 5, R13)."""
+    cards = {p: sum(v.counts[p] for v in factions if v.winner == p) for p in tied}
+    best = max(cards.values())
+    leaders = [p for p in tied if cards[p] == best]
+    if len(leaders) == 1:
+        return leaders[0], DecidedBy.CARDS_IN_WON_FACTIONS
+    best = max(won_value[p] for p in leaders)
+    leaders = [p for p in leaders if won_value[p] == best]
+    if len(leaders) == 1:
+        return leaders[0], DecidedBy.VALUE_OF_WON_FACTIONS
+    return None, DecidedBy.DRAW
+
+
+def _won_values(state: GameState, factions: tuple[FactionVote, ...]) -> dict[int, int]:
+    """Per party, the total value of its cards in the factions it won."""
+    variant = state.variant
+    tables = variant.tables
+    totals = dict.fromkeys(range(len(variant.teams)), 0)
+    masks = scoring_masks(state)
+    for vote in factions:
+        if vote.winner is None:
+            continue
+        fi = tables.faction_index[vote.faction]
+        for seat in variant.teams[vote.winner]:
+            mask = state.score_masks[seat] & masks[fi]
+            totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(mask))
+    return totals
+
+
+def result(state: GameState) -> GameResult:
+    """The result of a finished game.
+
+    Raises:
+        GameNotOverError: The game is not over.
+    """
+    if state.phase is not Phase.OVER:
+        raise GameNotOverError(
+            f"the game is not over (phase {state.phase.value}, "
+            f"{len(state.records)} moves played)"
+        )
+    factions = faction_votes(state)
+    variant = state.variant
+    parties = variant.teams
+    votes = tuple(sum(1 for v in factions if v.winner == p) for p in range(len(parties)))
+    best = max(votes)
+    tied = [p for p, v in enumerate(votes) if v == best]
+    if len(tied) == 1:
+        three = variant.players == 2 and best >= 3
+        step = DecidedBy.THREE_VOTES if three else DecidedBy.MOST_VOTES
+        return GameResult(parties, factions, votes, tied[0], step)
+    winner, step = _cascade(tied, factions, _won_values(state, factions))
+    return GameResult(parties, factions, votes, winner, step)

@@ -1,0 +1,442 @@
+"""The faction hook protocol and its neutral defaults (the registry: `registry`).
+
+A *power* is a small frozen object, one per faction of a variant, that overrides
+only the hooks its faction changes. Every hook has a neutral default meaning "no
+opinion"; a faction without a power (Goblins) is the base class itself. Hooks return
+values or effects (`claim.rules.effects`); they never change anything, and every
+effect passes the engine's one checker before it is carried out.
+
+Hooks come in four kinds:
+
+* **Static hooks**, asked once when the variant is built and turned into tables and
+  card masks:
+    - [`lead_faction`][claim.rules.protocol.FactionPower.lead_faction]
+    - [`counts_as`][claim.rules.protocol.FactionPower.counts_as]
+    - [`follows`][claim.rules.protocol.FactionPower.follows]
+    - [`always_playable`][claim.rules.protocol.FactionPower.always_playable]
+    - [`has_vote`][claim.rules.protocol.FactionPower.has_vote]
+    - [`zones`][claim.rules.protocol.FactionPower.zones]
+    - [`initial_state`][claim.rules.protocol.FactionPower.initial_state]
+* **Play hooks**, making the follow rule and playing a card depend on the state
+  (Satyrs, Elf-Orcs, Shapeshifters):
+    - [`must_follow`][claim.rules.protocol.FactionPower.must_follow]
+    - [`lead_now`][claim.rules.protocol.FactionPower.lead_now]
+    - [`play_options`][claim.rules.protocol.FactionPower.play_options]
+* **Trick hooks**, called when a trick is complete, in this order: current values,
+  ranking, cards moved before placement, placement, what follows placement, the next
+  leader, then the queued steps (phase 1 recruiting last):
+    - [`value_modifier`][claim.rules.protocol.FactionPower.value_modifier]
+    - [`plain_ranking`][claim.rules.protocol.FactionPower.plain_ranking]
+    - [`rank_key`][claim.rules.protocol.FactionPower.rank_key]
+    - [`rerank`][claim.rules.protocol.FactionPower.rerank]
+    - [`capture`][claim.rules.protocol.FactionPower.capture]
+    - [`place`][claim.rules.protocol.FactionPower.place]
+    - [`after_place`][claim.rules.protocol.FactionPower.after_place]
+    - [`next_leader`][claim.rules.protocol.FactionPower.next_leader]
+    - [`ask`][claim.rules.protocol.FactionPower.ask]
+    - [`recruit_options`][claim.rules.protocol.FactionPower.recruit_options]
+* **Phase hooks: a trick's start**, a phase's start, the end of the game (before the
+  votes), and the vote itself:
+    - [`trick_start`][claim.rules.protocol.FactionPower.trick_start]
+    - [`phase_start`][claim.rules.protocol.FactionPower.phase_start]
+    - [`finish`][claim.rules.protocol.FactionPower.finish]
+    - [`scores_as`][claim.rules.protocol.FactionPower.scores_as]
+    - [`vote`][claim.rules.protocol.FactionPower.vote]
+
+Between factions, a hook is called in the order of the powers' `priority` (lower
+first; ties in the variant's faction order), never in registration order, and for a
+trick hook only for factions whose cards take part, in the phases the power declares
+(`phases`). Powers belong to physical cards only (R11): a hook is asked about a card
+only by the card's own faction, so a Doppelganger counting as Undead never triggers
+the Undead power.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from claim.core._fast import slot_maker
+from claim.core.cards import Card
+from claim.core.zones import Phase, Zone
+from claim.rules.effects import Effect, Option, Placement, Question, Step, ZoneSpec
+from claim.rules.playout_rules import PlayoutRule
+
+if TYPE_CHECKING:
+    from claim.rules.state import GameState
+    from claim.rules.variant import Variant
+
+__all__ = [
+    "FactionPower",
+    "Play",
+    "RankKey",
+    "RuleOption",
+    "Trick",
+]
+
+
+_make_placement = slot_maker(Placement)
+_TRICK = Zone.TRICK  # a global: cheaper to read than the Enum member on its class
+
+RankKey = tuple[int, int, int, int]
+"""A card's rank in a trick: compared as a tuple, higher ranks first.
+
+The default key is ``(group, value, 0, -position)``, where group is 1 for the led
+card and every card that counts as the lead faction and 0 for the others (RULES 3),
+and value is the card's current value (E1).
+"""
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A complete trick as the trick hooks see it.
+
+    *Positions* index the cards in play order (0 is the led card); *seats* are
+    players. ``order`` lists positions, `ranking` the seats they belong to.
+
+    Attributes:
+        state: The game state just before the trick's last card was played: its
+            piles, zones and power states are those the trick was played under.
+        phase: The phase the trick was played in.
+        seats: The seat of each position.
+        cards: The card id at each position.
+        lead_faction: The name of the lead faction (R3).
+        values: The current value of each position's card (E1).
+        order: Positions from rank 1 down; empty while the trick is being ranked.
+        plain: Whether only current values rank this trick (a Satyr trick, E13).
+        taken: The card ids that a `capture` hook has already moved.
+    """
+
+    state: GameState
+    phase: Phase
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+    lead_faction: str
+    values: tuple[int, ...]
+    order: tuple[int, ...] = ()
+    plain: bool = False
+    taken: frozenset[int] = frozenset()
+
+    @property
+    def variant(self) -> Variant:
+        """The variant being played."""
+        return self.state.variant
+
+    def card(self, position: int) -> Card:
+        """The card played at ``position``."""
+        return self.state.variant.tables.deck[self.cards[position]]
+
+    def faction(self, position: int) -> str:
+        """The physical faction of the card played at ``position``."""
+        return self.state.variant.tables.deck[self.cards[position]].faction
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats from rank 1 down."""
+        return tuple(self.seats[p] for p in self.order)
+
+    @property
+    def winner(self) -> int:
+        """The seat of rank 1."""
+        return self.seats[self.order[0]]
+
+    @property
+    def winning_card(self) -> int:
+        """The card id of rank 1."""
+        return self.cards[self.order[0]]
+
+    def won_by(self, faction: str) -> bool:
+        """Whether the winning card itself is of ``faction`` (R11: not an imitation)."""
+        return self.state.variant.tables.deck[self.cards[self.order[0]]].faction == faction
+
+    @property
+    def last(self) -> int:
+        """The seat of the last rank (the loser with two players, R6)."""
+        return self.seats[self.order[-1]]
+
+    def send(self, positions: Sequence[int], zone: Zone | str, seat: int | None) -> list[Effect]:
+        """Placements sending the cards at ``positions`` to ``zone`` of ``seat``."""
+        cards, trick = self.cards, _TRICK
+        return [_make_placement(cards[p], zone, seat, trick, None) for p in positions]
+
+
+@attrs.frozen(slots=True)
+class Play:
+    """A card about to be played, as `FactionPower.play_options` sees it.
+
+    Attributes:
+        state: The state before the card is played.
+        seat: Who plays it.
+        card: Its card id.
+        position: Its position in the trick (0: it leads).
+        from_hand: False when it enters the trick by another card's power (a
+            Shapeshifter's swap, E20).
+        lead_faction: The lead faction of the trick so far, as the engine reads it
+            (R3, E3); None when this card leads.
+    """
+
+    state: GameState
+    seat: int
+    card: int
+    position: int
+    from_hand: bool = True
+    lead_faction: str | None = None
+
+
+@attrs.frozen
+class RuleOption:
+    """A named rule option a power reads from the variant's ``options``.
+
+    Attributes:
+        name: The option's name in variant data (``"dragon_lead"``).
+        field: The power's attribute that receives the value.
+        default: The value when the variant does not set it.
+        choices: The allowed values.
+        doc: One line on what the option changes.
+    """
+
+    name: str
+    field: str
+    default: Any
+    choices: tuple[Any, ...]
+    doc: str
+
+
+@attrs.frozen
+class FactionPower:
+    """Base of every power: the neutral default for every hook.
+
+    Subclasses are ``attrs`` frozen classes; their extra attributes are the power's
+    parameters (set per faction in the variant data) and rule options (set per
+    variant, declared in `rule_options`).
+
+    Attributes:
+        faction: The name of the faction this power is bound to.
+    """
+
+    name: ClassVar[str] = "none"
+    rule_options: ClassVar[tuple[RuleOption, ...]] = ()
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT, Phase.SUPPORT})
+    """The phases in which the engine calls this power's trick hooks."""
+    faction_params: ClassVar[tuple[str, ...]] = ()
+    """Parameters that name a faction; a variant checks they name one of its own."""
+    priority: ClassVar[int] = 50
+    """Order among powers at each hook point: lower first (documented per power)."""
+    uses_chance: ClassVar[bool] = False
+    """Whether the power needs the order fixed at the deal (``GameState.chance``)."""
+    place_always: ClassVar[bool] = False
+    """Whether `place` is called for every trick, not only when its cards are in it."""
+    on_win: ClassVar[frozenset[str]] = frozenset()
+    """Trick hooks that matter only when this power's card wins the trick (rank 1):
+    the engine then skips them for tricks its cards do not win (Seers). For
+    `recruit_options` it also means: only for the winner's own recruiting step."""
+    verbs: ClassVar[tuple[str, ...]] = ()
+    """The first words of this power's option labels (``"smash"``, ``"no"``)."""
+    """Parameters that name a faction; a variant checks they name another of its own."""
+    prey_params: ClassVar[tuple[str, ...]] = ()
+    """Faction parameters naming cards to smash: the named faction's power must have
+    `lays_in_front` (Giants' ``prey``)."""
+    lays_in_front: ClassVar[bool] = False
+    """Whether the cards of this faction a player captures lie face up in front of
+    them (Gnomes), where a Giant can smash them."""
+    monotone_votes: ClassVar[bool] = False
+    """Whether this power never takes a card out of a score pile and never changes
+    how a vote is counted (cards only join score piles, or leave the game from
+    outside them). The phase 2 solver bounds results early only when every power of
+    the variant says so; the default (False) is always safe. The neutral power
+    (Goblins) keeps votes monotone. (Not so: Dark Elves, Ice Kings and Queens,
+    Cyclops, Elf-Orcs, Awakeners.)"""
+    public_hooks: ClassVar[bool] = False
+    """Whether every hook of this power decides from public information alone: the
+    cards played, public zones and piles, power states; never a hand, a follower
+    pile, the draw pile or a hidden zone (a Seer's peek and its R15 merge read the
+    draw pile: False). Determinization (`claim.info.sampling`) builds a sampled state
+    directly, without replaying the game, only when every power of the variant says
+    so; the default (False) is always safe. The neutral power (Goblins) is public."""
+
+    pure_hooks: ClassVar[frozenset[str]] = frozenset()
+    """Trick hooks whose answer depends on the trick alone, never on ``trick.state``,
+    so a fast playout may tabulate them by calling them once per variant
+    (`claim.search.playouts`): ``rank_key`` only on the lead faction, the led card, this
+    card and its position; ``place`` only on the positions given and the winner's
+    and last seats; ``next_leader`` only on the seats and which positions hold
+    this faction's cards."""
+
+    faction: str
+
+    def playout_rule(self) -> PlayoutRule | None:
+        """The mechanism of `claim.rules.playout_rules` that reproduces this
+        power's state-dependent hooks, or None (the default: none does)."""
+        return None
+
+    # -- static hooks: asked once per variant --------------------------------
+
+    def lead_faction(self) -> str:
+        """The faction a trick is led in when a card of this faction leads it."""
+        return self.faction
+
+    def counts_as(self, lead: str) -> str:
+        """The faction a card of this faction counts as when following ``lead``."""
+        return self.faction
+
+    def follows(self, lead: str) -> bool:
+        """Whether holding these cards obliges a player to play one on ``lead``."""
+        return lead == self.faction
+
+    def always_playable(self) -> bool:
+        """Whether these cards may be played even by a player able to follow."""
+        return False
+
+    def has_vote(self) -> bool:
+        """Whether this faction is voted on at the end (E19: Elf-Orcs are not)."""
+        return True
+
+    def rank_leads(self) -> frozenset[str] | None:
+        """The lead factions under which `rank_key` can change a rank; None: any.
+
+        A hint that spares the engine building the hook context for other tricks
+        (Knights rank only in tricks led by the faction they beat).
+        """
+        return None
+
+    def zones(self) -> tuple[ZoneSpec, ...]:
+        """The places for cards this power needs beyond the standard zones."""
+        return ()
+
+    def initial_state(self) -> Hashable:
+        """This power's state when a game starts (the moon: none yet)."""
+        return None
+
+    # -- play hooks ----------------------------------------------------------
+
+    def must_follow(self, state: GameState) -> bool | None:
+        """Whether the follow rule holds for the current trick; None: no opinion."""
+        return None
+
+    def lead_now(self, state: GameState, card: int) -> str | None:
+        """The lead faction this card makes as the led card now; None: static."""
+        return None
+
+    def play_options(self, play: Play) -> tuple[Option, ...]:
+        """Choices made as part of playing one of these cards (E3, E5)."""
+        return ()
+
+    # -- trick hooks: called only for factions that override them -----------
+
+    def value_modifier(self, state: GameState, seat: int, card: int) -> int:
+        """What this power adds to the value of ``card`` that ``seat`` plays (E1)."""
+        return 0
+
+    def plain_ranking(self, trick: Trick) -> bool:
+        """Whether only current values rank this trick (E13)."""
+        return False
+
+    def rank_key(self, trick: Trick, position: int) -> RankKey | None:
+        """The rank key of this faction's card at ``position``; None for the default."""
+        return None
+
+    def rerank(self, trick: Trick, order: tuple[int, ...]) -> tuple[int, ...] | None:
+        """A new order of positions after the ranking; None to keep ``order``."""
+        return None
+
+    def capture(self, trick: Trick) -> Sequence[Effect]:
+        """Cards moved straight to a pile before placement (E15, E21, E22)."""
+        return ()
+
+    def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
+        """Where this faction's cards of a finished trick go, or None for the default.
+
+        Called with the positions of this faction's cards still in the trick (not
+        captured); also when none are left but the power's declared zones hold
+        cards (a waiting Troll). The default discards the cards in phase 1 and gives
+        them to the winner's score pile in phase 2.
+        """
+        return None
+
+    def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
+        """Effects once the trick's cards are placed (``placed``: where they went)."""
+        return ()
+
+    def next_leader(self, trick: Trick) -> int | None:
+        """The seat that leads the next trick, or None to leave it to the winner."""
+        return None
+
+    def recruit_options(
+        self, state: GameState, step: Step, options: tuple[Option, ...]
+    ) -> tuple[Option, ...] | None:
+        """Phase 1: change a recruit's options (Seers, Ghosts); None: unchanged.
+
+        ``step.data`` starts ``(plays, ranking)``: the trick's ``(seat, card id)`` in
+        play order and the seats from rank 1 down.
+        """
+        return None
+
+    def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
+        """The question (or, if nothing is to be asked, the effects) of a queued step."""
+        raise NotImplementedError(f"power {self.name!r} queued a step but has no ask hook")
+
+    # -- phase hooks ---------------------------------------------------------
+
+    def trick_start(self, state: GameState) -> Sequence[Effect]:
+        """Effects when a trick begins (its face-up cards are turned)."""
+        return ()
+
+    def phase_start(self, state: GameState) -> Sequence[Effect]:
+        """Effects when ``state.phase`` begins."""
+        return ()
+
+    def finish(self, state: GameState) -> Sequence[Effect]:
+        """Effects when the game ends, before the votes (Gnomes, Trolls, Ice)."""
+        return ()
+
+    def scores_as(self, state: GameState, card: int) -> str | None:
+        """The faction a scored card of this faction counts for; None for none."""
+        return self.faction
+
+    def vote(self, cards: tuple[tuple[Card, ...], ...]) -> int | None:
+        """The party that wins this faction's vote, from each party's cards (R12).
+
+        The most cards wins; a tie goes to the tied party holding the highest card;
+        equal highest cards, or nobody holding any, leave the vote unclaimed.
+        """
+        counts = [len(pile) for pile in cards]
+        best = max(counts)
+        if best == 0:
+            return None
+        tied = [p for p, count in enumerate(counts) if count == best]
+        if len(tied) == 1:
+            return tied[0]
+        tops = {p: max(card.value for card in cards[p]) for p in tied}
+        top = max(tops.values())
+        holders = [p for p in tied if tops[p] == top]
+        return holders[0] if len(holders) == 1 else None
+
+
+def overrides(power: FactionPower, hook: str) -> bool:
+    """Whether ``power`` overrides the named hook of `FactionPower`."""
+    return getattr(type(power), hook) is not getattr(FactionPower, hook)
+
+
+def option_fields(power: type[FactionPower]) -> dict[str, RuleOption]:
+    """The rule options of a power class by option name."""
+    return {option.name: option for option in power.rule_options}
+
+
+def power_parameters(power: type[FactionPower]) -> tuple[str, ...]:
+    """The parameter names a power class accepts from faction data."""
+    option_attrs = {option.field for option in power.rule_options}
+    return tuple(
+        a.name for a in attrs.fields(power) if a.name != "faction" and a.name not in option_attrs
+    )
+
+
+# The registry lives in its own module; these names stay importable from here.
+from claim.rules.registry import (  # noqa: E402
+    ENTRY_POINT_GROUP,
+    PowerRegistry,
+    registry,
+)
+
+__all__ += ["ENTRY_POINT_GROUP", "PowerRegistry", "registry"]

@@ -1,0 +1,89 @@
+"""The one registry of power classes, by name, and plugins through entry points."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TypeVar
+
+from claim.core.errors import ArgumentError, RegistryError, UnknownNameError
+from claim.rules.protocol import FactionPower
+
+__all__ = ["ENTRY_POINT_GROUP", "PowerRegistry", "registry"]
+
+ENTRY_POINT_GROUP = "claim.powers"
+"""Entry-point group through which installed packages provide powers."""
+
+P = TypeVar("P", bound=type[FactionPower])
+
+
+class PowerRegistry:
+    """The one registry of power classes, by name.
+
+    Built-in powers register on import; installed packages add theirs through the
+    ``claim.powers`` entry-point group (each entry point names a power class), which
+    is read the first time a name is looked up that is not yet registered.
+    """
+
+    def __init__(self) -> None:
+        self._powers: dict[str, type[FactionPower]] = {}
+        self._entry_points_loaded = False
+
+    def register(self, power: P) -> P:
+        """Register a power class under its ``name``; usable as a class decorator.
+
+        Raises:
+            ArgumentError: ``power`` is not a subclass of `FactionPower`.
+            RegistryError: Another class is registered under the same name, or the
+                name is not a str (a `ValueError` too).
+        """
+        if not (isinstance(power, type) and issubclass(power, FactionPower)):
+            raise ArgumentError("power", power, "a subclass of FactionPower")
+        if not isinstance(power.name, str) or not power.name:
+            raise RegistryError(f"power {power.__name__} needs a str name, not {power.name!r}")
+        existing = self._powers.get(power.name)
+        if existing is not None and existing is not power:
+            raise RegistryError(f"power name {power.name!r} is already taken by {existing!r}")
+        self._powers[power.name] = power
+        return power
+
+    def get(self, name: str) -> type[FactionPower]:
+        """The power class registered as ``name``.
+
+        Raises:
+            UnknownNameError: No such power, even among installed plugins.
+            ArgumentError: ``name`` is not a str.
+        """
+        if not isinstance(name, str):
+            raise ArgumentError("power name", name, "a str")
+        if name not in self._powers:
+            self.load_entry_points()
+        try:
+            return self._powers[name]
+        except KeyError:
+            raise UnknownNameError("power", name, self._powers) from None
+
+    def names(self) -> tuple[str, ...]:
+        """Every registered power name, plugins included, sorted."""
+        self.load_entry_points()
+        return tuple(sorted(self._powers))
+
+    def load_entry_points(self) -> None:
+        """Register the powers that installed packages declare (once)."""
+        if self._entry_points_loaded:
+            return
+        self._entry_points_loaded = True
+        from importlib import metadata  # slow to import; needed only here
+
+        for entry in metadata.entry_points(group=ENTRY_POINT_GROUP):
+            self.register(entry.load())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.names())
+
+
+registry = PowerRegistry()
+"""The process-wide power registry."""
+
+registry.register(FactionPower)
+
+

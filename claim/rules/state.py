@@ -1,0 +1,318 @@
+"""The game state: a frozen value holding where every card is. No rules in here.
+
+Cards are held by their id (position in the variant's deck): ordered places (draw
+pile, trick, face-up cards, waiting line) as tuples of ids, unordered places (hands,
+follower piles, score piles, cards in front of a player, the discard) as integer
+bit masks over ids. The accessors below turn them into [`Card`][claim.core.cards.Card]
+tuples. The methods that apply rules ([`GameState.legal_moves`][],
+[`GameState.apply`][], ...) delegate to [`claim.rules.engine`][].
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim.core._checks import check_seat
+from claim.core._fast import pickle_by_fields
+from claim.core.cards import Card
+from claim.core.deals import Deal
+from claim.core.errors import ClaimError, UnknownNameError
+from claim.core.moves import Choose, Move
+from claim.core.records import MoveRecord
+from claim.core.zones import OVER, Phase
+from claim.rules import actions as _actions
+from claim.rules import keys as _keys
+from claim.rules import views as _views
+from claim.rules.effects import Question, Step
+from claim.rules.engine import flow as _engine
+from claim.rules.engine import scoring as _scoring
+from claim.rules.engine.board import state_maker
+from claim.rules.notation import parse_move
+from claim.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from claim.rules.engine.scoring import GameResult
+    from claim.rules.views import View
+
+__all__ = ["GameState"]
+
+
+
+@pickle_by_fields
+@attrs.frozen
+class GameState:
+    """A moment of a game. Immutable: [`apply`][] returns a new state.
+
+    The seat accessors (`hand`, `follower_pile`, `score_pile`, `in_front`,
+    `hand_size`) raise `SeatError` for anything but a seat from 0 to players - 1.
+
+    Attributes:
+        variant: The variant being played.
+        phase: Recruiting (phase 1), supporting (phase 2), or over.
+        leader: The seat that led (or will lead) the current trick.
+        trick: Card ids played to the current trick, leader first.
+        hand_masks: Per seat, the hand as a card mask.
+        draw_pile: Card ids of the draw pile, top card first.
+        face_up: Card ids turned face up for the current phase 1 trick.
+        follower_masks: Per seat, the follower pile as a card mask.
+        score_masks: Per seat, the score pile as a card mask.
+        zones: The zones the powers declare (``variant.tables.zone_specs``), in
+            that order: per-seat zones as one card mask per seat, shared zones as
+            card ids in order (first in line, or top card, first).
+        discard_mask: Cards out of the game.
+        power_states: Per faction (in the variant's order), its power's own state.
+        chance: The order fixed at the deal for chance during play: a ranking of
+            every card id (E12); empty when no power uses chance.
+        pending: The question the game waits for, if any.
+        queue: Steps still to be asked after ``pending``, in order.
+        records: One record per applied move, in order.
+        deal: How the game was dealt (None for a state built by hand): with
+            ``records`` it is the game's record (see [`claim.io.gamerecord`][]).
+
+    Equality (``==``) and hashing compare every field, the history (``records``)
+    and the deal included: two states reached by different move orders differ.
+    [`position_key`][] compares positions without history, with identical cards
+    interchangeable.
+    """
+
+    variant: Variant
+    phase: Phase
+    leader: int
+    trick: tuple[int, ...]
+    hand_masks: tuple[int, ...]
+    draw_pile: tuple[int, ...]
+    face_up: tuple[int, ...]
+    follower_masks: tuple[int, ...]
+    score_masks: tuple[int, ...]
+    zones: tuple[tuple[int, ...], ...]
+    discard_mask: int
+    power_states: tuple[Hashable, ...]
+    chance: tuple[int, ...]
+    pending: Question | None
+    queue: tuple[Step, ...]
+    records: tuple[MoveRecord, ...]
+    deal: Deal | None = None
+
+    # -- whose turn --------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+        if self.phase is OVER:
+            return None
+        if self.pending is not None:
+            return self.pending.seat
+        return (self.leader + len(self.trick)) % self.variant.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is OVER
+
+    # -- rules (delegated to the engine) -------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a deterministic order; empty once the game is over."""
+        return _engine.legal_moves(self)
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` (a Move, or its notation) is legal here. Never raises."""
+        if isinstance(move, str):
+            try:
+                move = parse_move(move, self.variant)
+            except ClaimError:
+                return False
+        return _engine.is_legal(self, move)
+
+    def check(self, move: object) -> None:
+        """Raise [`IllegalMoveError`][claim.core.errors.IllegalMoveError] with the
+        reason if ``move`` (a Move, or its notation) is illegal.
+
+        Raises:
+            IllegalMoveError: The rules do not allow the move here.
+            NotationError: ``move`` is a string that is not a move.
+        """
+        if isinstance(move, str):
+            move = parse_move(move, self.variant)
+        _engine.check(self, move)
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after ``move`` (a Move, or its notation); this state is unchanged.
+
+        Raises:
+            IllegalMoveError: The rules do not allow the move here.
+            NotationError: ``move`` is a string that is not a move.
+        """
+        if isinstance(move, str):  # text is parsed here, at the API's edge
+            move = parse_move(move, self.variant)
+        return _engine.apply(self, move)
+
+    def result(self) -> GameResult:
+        """The votes and the winner (RULES 5-6).
+
+        Raises:
+            GameNotOverError: The game has not ended yet.
+        """
+        return _scoring.result(self)
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know of this state (None: a spectator), RULES 7.
+
+        See [`claim.rules.views`][claim.rules.views].
+
+        Raises:
+            SeatError: ``seat`` is neither None nor a seat of the game.
+        """
+        return _views.view_of(self, seat)
+
+    def spectator_view(self) -> View:
+        """The public information only: ``view(None)``."""
+        return _views.view_of(self, None)
+
+    # -- cards, as Card values -------------------------------------------------
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards in ``seat``'s hand, in deck order."""
+        return self.variant.cards_in(self.hand_masks[check_seat(seat, self.variant.players)])
+
+    def follower_pile(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s follower pile, in deck order."""
+        return self.variant.cards_in(self.follower_masks[check_seat(seat, self.variant.players)])
+
+    def score_pile(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s score pile, in deck order."""
+        return self.variant.cards_in(self.score_masks[check_seat(seat, self.variant.players)])
+
+    def in_front(self, seat: int) -> tuple[Card, ...]:
+        """The cards lying face up in front of ``seat`` (captured Gnomes, Bears)."""
+        return self.variant.cards_in(self.in_front_masks[check_seat(seat, self.variant.players)])
+
+    @property
+    def in_front_masks(self) -> tuple[int, ...]:
+        """Per seat, the cards in the declared zone ``"in front"`` (none if undeclared)."""
+        index = self.variant.tables.zone_index.get("in front")
+        return (0,) * self.variant.players if index is None else self.zones[index]
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """Card ids in the declared ``"waiting line"`` zone, first in line first."""
+        index = self.variant.tables.zone_index.get("waiting line")
+        return () if index is None else self.zones[index]
+
+    def zone(self, name: str, seat: int | None = None) -> tuple[Card, ...]:
+        """The cards of a zone a power declares, by name (``"second deck"``).
+
+        Per-seat zones need ``seat``; shared zones list their cards in order.
+
+        Raises:
+            UnknownNameError: No power of the variant declares ``name``.
+        """
+        tables = self.variant.tables
+        index = tables.zone_index.get(name)
+        if index is None:
+            raise UnknownNameError("zone", name, tables.zone_index)
+        content = self.zones[index]
+        if tables.zone_specs[index].per_seat:
+            if seat is None:
+                raise ValueError(f"zone {name!r} is per seat: give a seat")
+            return self.variant.cards_in(content[seat])
+        deck = self.variant.deck
+        return tuple(deck[cid] for cid in content)
+
+    def power_state(self, faction: str) -> Hashable:
+        """The state kept by ``faction``'s power (None when it keeps none).
+
+        Raises:
+            UnknownNameError: ``faction`` is not a faction of the variant.
+        """
+        tables = self.variant.tables
+        if faction not in tables.faction_index:
+            raise UnknownNameError("faction", faction, tables.faction_index)
+        return self.power_states[tables.faction_index[faction]]
+
+    @property
+    def pending_kind(self) -> str | None:
+        """The kind of step the pending question comes from (``"recruit"``, ``"smash"``)."""
+        return self.queue[0].kind if self.pending is not None else None
+
+    @property
+    def pending_moves(self) -> tuple[Choose, ...]:
+        """The answers to the pending question, in its options' order."""
+        if self.pending is None:
+            return ()
+        return tuple([_choice(option.label) for option in self.pending.options])
+
+    def discard(self) -> tuple[Card, ...]:
+        """The cards out of the game."""
+        return self.variant.cards_in(self.discard_mask)
+
+    @property
+    def face_up_cards(self) -> tuple[Card, ...]:
+        """The face-up cards of the current phase 1 trick."""
+        deck = self.variant.deck
+        return tuple(deck[cid] for cid in self.face_up)
+
+    @property
+    def trick_cards(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for each card played to the current trick, leader first."""
+        deck, n = self.variant.deck, self.variant.players
+        return tuple(((self.leader + i) % n, deck[cid]) for i, cid in enumerate(self.trick))
+
+    @property
+    def waiting_line(self) -> tuple[Card, ...]:
+        """The cards waiting to be delivered (the Troll line), first in line first."""
+        deck = self.variant.deck
+        return tuple(deck[cid] for cid in self.waiting)
+
+    @property
+    def draw_pile_size(self) -> int:
+        """How many cards the draw pile holds."""
+        return len(self.draw_pile)
+
+    def hand_size(self, seat: int) -> int:
+        """How many cards ``seat`` holds."""
+        return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
+
+    # -- saving, keys and encodings (delegated: claim.io.serialize, keys, actions) ----
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """Deprecated: this state as a JSON document; use ``claim.to_json(state)``.
+
+        Saving lives in one place, `claim.io` (`claim.to_json` and `claim.from_json`);
+        this method is kept for one release and warns.
+        """
+        warnings.warn("GameState.to_json() is deprecated: use claim.to_json(state)",
+                      DeprecationWarning, stacklevel=2)
+        from claim.io.serialize import to_json  # the deprecated shim reaches up
+
+        return to_json(self, indent=indent)
+
+    def position_key(self) -> Hashable:
+        """A hashable key of the position, without history (`claim.rules.keys.position_key`)."""
+        return _keys.position_key(self)
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        """The ids of the legal moves, sorted (`claim.rules.actions.legal_action_ids`)."""
+        return _actions.legal_action_ids(self)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action id of the variant (`claim.rules.actions.legal_action_mask`)."""
+        return _actions.legal_action_mask(self)
+
+    def __str__(self) -> str:
+        return _engine.describe(self)
+
+
+make_state = state_maker(GameState)
+"""Build a `GameState` from its fields in order, skipping checks (the fast paths)."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _choice(label: str) -> Choose:
+    """The answer move of a label (moves are values: one object serves every state)."""
+    return Choose(label)

@@ -1,0 +1,434 @@
+"""Per-variant tables: what the engine reads in its inner loop.
+
+Cards are referred to by their position in the variant's deck (a *card id*) and
+sets of cards by integer bit masks over those positions. [`build_tables`][] turns
+a variant's factions and their powers' static hooks into these tables once, when the
+variant is built: faction masks, the follow and wild masks, the moves of every card
+(in chunk tables for legal moves), and which factions override which trick hook in
+each phase.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import types
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
+
+from claim.core.cards import Card
+from claim.core.errors import VariantError
+from claim.core.moves import PlayCard
+from claim.core.records import MoveRecord
+from claim.core.zones import Phase, Zone
+from claim.rules.effects import Option, Placement, ZoneSpec
+from claim.rules.hook_tables import HookTable, hook_table, in_hook_order
+from claim.rules.protocol import FactionPower, option_fields, overrides, registry
+
+if TYPE_CHECKING:
+    from claim.rules.variant import Variant
+
+__all__ = ["DeckTables", "HookTable", "build_tables", "byte_chunks", "gather", "ids_in"]
+
+# (HookTable is defined in claim.rules.hook_tables and re-exported here.)
+
+
+def ids_in(mask: int) -> Iterator[int]:
+    """The deck positions whose bits are set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+T = TypeVar("T")
+
+ByteChunks = tuple[tuple[tuple[T, ...], ...], ...]
+"""Per 8 card ids, the items of each of the 256 byte values (see `byte_chunks`)."""
+
+
+def byte_chunks(items: Sequence[T]) -> ByteChunks[T]:
+    """Per 8 card ids of ``items`` (one per card id, in deck order), the items of
+    each of the 256 byte values, so that `gather` reads a mask a byte at a time."""
+    return tuple(
+        tuple(tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < len(items))
+              for byte in range(256))
+        for base in range(0, len(items), 8))
+
+
+def gather(mask: int, chunks: ByteChunks[T]) -> tuple[T, ...]:
+    """The items of the card ids in ``mask``, in deck order (``chunks`` from
+    `byte_chunks`; bits beyond them are ignored)."""
+    out: tuple[T, ...] = ()
+    for chunk in chunks:
+        if not mask:
+            break
+        out += chunk[mask & 255]
+        mask >>= 8
+    return out
+
+
+@attrs.frozen(slots=True)
+class DeckTables:
+    """Per-variant tables derived from the factions and their static hooks.
+
+    Cards are referred to by their position in `deck` (a *card id*), and sets
+    of cards by integer bit masks over those positions. Every field is immutable
+    (tuples, ints, read-only `types.MappingProxyType` mappings), so the tables of a
+    variant shared by every game in the process cannot be changed through them.
+    """
+
+    deck: tuple[Card, ...]
+    faction_names: tuple[str, ...]
+    faction_index: Mapping[str, int]
+    card_faction: tuple[int, ...]
+    card_value: tuple[int, ...]
+    card_bits: tuple[int, ...]
+    """Per card id: ``1 << id``."""
+    card_kind: tuple[int, ...]
+    """Per card id: the index of its kind (identical cards share one), so that the
+    engine compares cards as ints."""
+    rank_base: tuple[int, ...]
+    """Per card id: its packed default rank key (`claim.rules.engine.tricks.rank`) at
+    position 0 in group 0, from its printed value: the key of a card at position
+    ``p`` in group ``g`` is ``rank_base[id] + (g << 48) - p``."""
+    faction_masks: tuple[int, ...]
+    powers: tuple[FactionPower, ...]
+    lead_of: tuple[int, ...]
+    """Per card: the faction index it makes lead when it leads."""
+    counts_masks: tuple[int, ...]
+    """Per faction index F: the cards that count as F when following a lead of F."""
+    follow_masks: tuple[int, ...]
+    """Per faction index F: the cards that oblige their holder to follow a lead of F."""
+    wild_mask: int
+    full_mask: int
+    play_moves: tuple[PlayCard, ...]
+    """Per card: the move that plays a card of its kind."""
+    moves_of: Callable[[int], tuple[PlayCard, ...]]
+    """The distinct play moves of a card mask, in deck order."""
+    mask_of_move: Mapping[object, int]
+    """Per play move: the mask of the cards it may play."""
+    masks_by_id: Mapping[int, tuple[PlayCard, int]]
+    """``mask_of_move`` by the ``id`` of the variant's own move objects (those of
+    ``play_moves``, which `legal_moves` returns), each with its move: a lookup
+    without hashing the move, valid when the move found is the one asked about."""
+    quiet_records: tuple[Mapping[PlayCard, MoveRecord], ...]
+    """Per seat and play move: the record of a play that completes no trick (it
+    causes no event, so one shared immutable record serves every such play)."""
+    quiet_by_card: tuple[tuple[MoveRecord, ...], ...]
+    """``quiet_records`` per seat and card id (the record of the card's move)."""
+    face_up_count: int
+    """Face-up cards per phase 1 trick."""
+    take_options: tuple[tuple[Option, ...], ...]
+    """Per seat and card id: the rules' option of taking that face-up card as a
+    follower (``take Kn7``, RULES 3), one shared immutable value."""
+    seat_orders: tuple[tuple[int, ...], ...]
+    """Per leader: the seats in play order from that leader."""
+    hooks: Mapping[Phase, HookTable]
+    """Per phase: which factions' trick hooks the engine calls."""
+    finishers: tuple[int, ...]
+    """The faction indices whose power overrides ``finish``, in hook order."""
+    starters: tuple[int, ...]
+    """The faction indices overriding ``phase_start``, in hook order."""
+    trick_starters: tuple[int, ...]
+    """The faction indices overriding ``trick_start``, in hook order."""
+    follow_hooks: tuple[int, ...]
+    """The faction indices overriding ``must_follow``."""
+    dynamic_lead_mask: int
+    """The cards whose faction overrides ``lead_now``."""
+    option_mask: int
+    """The cards whose faction overrides ``play_options``."""
+    dynamic: bool
+    """Whether legal plays depend on more than the hand and the led card."""
+    zone_specs: tuple[ZoneSpec, ...]
+    """The zones the powers declare, in the order of ``GameState.zones``."""
+    zone_index: Mapping[str, int]
+    """Declared zone names to their index in ``zone_specs``."""
+    voters: tuple[int, ...]
+    """The faction indices voted on at the end (E19)."""
+    verbs: frozenset[str]
+    """The first words of the answers to this variant's questions."""
+    uses_chance: bool
+    """Whether some power needs an order fixed at the deal (E12)."""
+    shared_zones: tuple[int, ...]
+    """The indices of the declared zones shared by all seats (a waiting line)."""
+    zone_lookup: Mapping[object, int]
+    """Declared zones by name, and by the `Zone` member of the same name."""
+    seat_zone_lookup: Mapping[object, int]
+    """The per-seat entries of ``zone_lookup`` (cards in front of a player), but
+    for the `Zone` members the engine keeps itself."""
+    public_lookup: Mapping[object, tuple[int, bool]]
+    """The public entries of ``zone_lookup`` (a waiting line, cards in front of a
+    player), each with whether the zone is per seat, but for the `Zone` members the
+    engine keeps itself."""
+    hidden_zones: frozenset[object]
+    """Zones whose cards some player cannot see (a hand, the draw pile, ...)."""
+    revealing_zones: frozenset[object]
+    """Zones whose cards lie face up for everyone (score piles, face-up cards, ...)."""
+
+
+def _zones(powers: tuple[FactionPower, ...]) -> tuple[ZoneSpec, ...]:
+    """The declared zones, once each; two powers sharing a name must agree."""
+    specs: dict[str, ZoneSpec] = {}
+    for power in powers:
+        for spec in power.zones():
+            known = specs.setdefault(spec.name, spec)
+            if known != spec:
+                raise VariantError(
+                    f"powers declare zone {spec.name!r} twice, differently: {known} and {spec}",
+                    key="factions",
+                )
+    return tuple(specs.values())
+
+
+def _follow_masks(
+    names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
+) -> tuple[int, ...]:
+    """Per lead faction: the cards that oblige their holder to follow it (RULES 3)."""
+    return tuple(
+        sum(faction_masks[fi] for fi, p in enumerate(powers) if p.follows(lead))
+        for lead in names
+    )
+
+
+def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
+    chosen = dict(variant.options)
+    powers = []
+    for faction in variant.factions:
+        cls = registry.get(faction.power.name)
+        kwargs = faction.power.params_dict()
+        for name, option in option_fields(cls).items():
+            kwargs[option.field] = chosen.get(name, option.default)
+        try:
+            powers.append(cls(faction=faction.name, **kwargs))
+        except TypeError as exc:
+            raise VariantError(
+                f"power {cls.name!r} of faction {faction.name!r}: {exc}", source="<python>"
+            ) from None
+    return tuple(powers)
+
+
+def _move_chunks(
+    deck: tuple[Card, ...], kinds: Mapping[Card, int], kind_moves: Mapping[int, PlayCard]
+) -> Chunks:
+    """Per-chunk tables from a card mask to its distinct play moves, in deck order.
+
+    Empty when some kind has more than 8 identical cards (then the engine walks
+    the mask's bits instead).
+    """
+    if max(Counter(deck).values()) > 8:
+        return ()
+    bounds: list[int] = [0]
+    for cid in range(1, len(deck) + 1):
+        at_kind_end = cid == len(deck) or deck[cid] != deck[cid - 1]
+        if at_kind_end and cid - bounds[-1] > 8:
+            bounds.append(_last_kind_start(deck, bounds[-1]))
+    bounds.append(len(deck))
+    chunks = []
+    for start, stop in itertools.pairwise(bounds):
+        width = stop - start
+        table = []
+        for sub in range(1 << width):
+            moves = dict.fromkeys(
+                kind_moves[kinds[deck[start + i]]] for i in range(width) if sub >> i & 1
+            )
+            table.append(tuple(moves))
+        chunks.append((start, (1 << width) - 1, tuple(table)))
+    return tuple(chunks)
+
+
+Chunks = tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
+
+
+def _moves_function(
+    chunks: Chunks, play_moves: tuple[PlayCard, ...]
+) -> Callable[[int], tuple[PlayCard, ...]]:
+    """A function from a card mask to its moves: one table lookup per chunk, no loop.
+
+    The function is generated as straight-line code (as ``attrs`` generates its
+    methods); without chunks it walks the mask's bits.
+    """
+    if not chunks:
+        return functools.partial(moves_by_bits, play_moves)
+    namespace: dict[str, Any] = {}
+    terms = []
+    for i, (shift, width, table) in enumerate(chunks):
+        namespace[f"t{i}"] = table
+        terms.append(f"t{i}[mask >> {shift} & {width}]")
+    exec(f"def moves_of(mask):\n    return {' + '.join(terms)}\n", namespace)
+    function: Callable[[int], tuple[PlayCard, ...]] = namespace["moves_of"]
+    return function
+
+
+def moves_by_bits(play_moves: tuple[PlayCard, ...], mask: int) -> tuple[PlayCard, ...]:
+    """The distinct play moves of a card mask, walking its bits (any deck)."""
+    found: list[PlayCard] = []
+    previous = None
+    while mask:
+        low = mask & -mask
+        move = play_moves[low.bit_length() - 1]
+        if move is not previous:
+            found.append(move)
+            previous = move
+        mask ^= low
+    return tuple(found)
+
+
+def _last_kind_start(deck: tuple[Card, ...], start: int) -> int:
+    """Where the last kind boundary at most 8 cards after ``start`` lies."""
+    cut = start + 8
+    while deck[cut] == deck[cut - 1]:
+        cut -= 1
+    return cut
+
+
+def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
+    lead = power.lead_faction()
+    if lead not in index:
+        raise VariantError(
+            f"power {power.name!r} of {power.faction!r} leads faction {lead!r}, "
+            "which is not in this variant",
+            key="factions",
+        )
+    return index[lead]
+
+
+def _counts_masks(
+    names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
+) -> tuple[int, ...]:
+    """Per lead faction: the cards that count as it when following (R2)."""
+    counts = [0] * len(names)
+    for lead, lead_name in enumerate(names):
+        for fi, power in enumerate(powers):
+            if power.counts_as(lead_name) == lead_name:
+                counts[lead] |= faction_masks[fi]
+    return tuple(counts)
+
+
+def _kinds(deck: tuple[Card, ...]) -> tuple[dict[Card, int], list[int]]:
+    """Each distinct card's kind index, and per kind the mask of its copies."""
+    kinds: dict[Card, int] = {}
+    kind_masks: list[int] = []
+    for cid, card in enumerate(deck):
+        if card not in kinds:
+            kinds[card] = len(kind_masks)
+            kind_masks.append(0)
+        kind_masks[kinds[card]] |= 1 << cid
+    return kinds, kind_masks
+
+
+def build_tables(variant: Variant) -> DeckTables:
+    """Derive the tables of ``variant`` (its powers' static hooks asked once here).
+
+    Raises:
+        VariantError: A power cannot be built, or leads a faction the variant lacks.
+    """
+    powers = _build_powers(variant)
+    names = tuple(f.name for f in variant.factions)
+    index = {name: i for i, name in enumerate(names)}
+    deck = tuple(card for faction in variant.factions for card in faction.cards())
+    card_faction = tuple(index[c.faction] for c in deck)
+    faction_masks = [0] * len(names)
+    for cid, fi in enumerate(card_faction):
+        faction_masks[fi] |= 1 << cid
+    kinds, kind_masks = _kinds(deck)
+    kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
+    play_moves = tuple(kind_moves[kinds[c]] for c in deck)
+    quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
+             for seat in range(variant.players)]
+    return DeckTables(
+        deck=deck,
+        faction_names=names,
+        faction_index=types.MappingProxyType(index),
+        card_faction=card_faction,
+        card_value=tuple(c.value for c in deck),
+        card_bits=tuple(1 << cid for cid in range(len(deck))),
+        card_kind=tuple(kinds[c] for c in deck),
+        rank_base=tuple(((c.value + 2**15) << 32) + (2**15 << 16) + 2**15 for c in deck),
+        faction_masks=tuple(faction_masks),
+        powers=powers,
+        lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),
+        counts_masks=_counts_masks(names, powers, faction_masks),
+        wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
+        full_mask=(1 << len(deck)) - 1,
+        play_moves=play_moves,
+        moves_of=_moves_function(_move_chunks(deck, kinds, kind_moves), play_moves),
+        mask_of_move=types.MappingProxyType(
+            {move: kind_masks[kind] for kind, move in kind_moves.items()}
+        ),
+        masks_by_id=types.MappingProxyType(
+            {id(move): (move, kind_masks[kind]) for kind, move in kind_moves.items()}
+        ),
+        quiet_records=tuple(types.MappingProxyType(records) for records in quiet),
+        quiet_by_card=tuple(tuple(records[move] for move in play_moves) for records in quiet),
+        face_up_count=variant.face_up_count,
+        take_options=tuple(
+            tuple(Option(f"take {card}", (Placement(cid, Zone.FOLLOWERS, seat, Zone.FACE_UP),),
+                         ("take", card)) for cid, card in enumerate(deck))
+            for seat in range(variant.players)
+        ),
+        seat_orders=tuple(
+            tuple((leader + i) % variant.players for i in range(variant.players))
+            for leader in range(variant.players)
+        ),
+        hooks=types.MappingProxyType(
+            {phase: hook_table(powers, faction_masks, phase) for phase in Phase}
+        ),
+        **_phase_tables(variant, powers, names, faction_masks),
+    )
+
+
+_STANDARD = frozenset({Zone.HAND, Zone.DRAW_PILE, Zone.FACE_UP, Zone.TRICK, Zone.FOLLOWERS,
+                       Zone.SCORE, Zone.DISCARD})
+"""The zones the engine keeps itself: a power's zone of the same name is reached
+only by its name (the checker's simple paths test these members first)."""
+
+
+def _standard(ref: object) -> bool:
+    return isinstance(ref, Zone) and ref in _STANDARD
+
+
+def _phase_tables(
+    variant: Variant, powers: tuple[FactionPower, ...], names: tuple[str, ...],
+    faction_masks: list[int],
+) -> dict[str, Any]:
+    """The tables of the play, phase and scoring hooks."""
+    def users(hook: str) -> tuple[int, ...]:
+        return in_hook_order(powers, [i for i, p in enumerate(powers) if overrides(p, hook)])
+
+    specs = _zones(powers)
+    dynamic_lead = sum(faction_masks[i] for i in users("lead_now"))
+    options = sum(faction_masks[i] for i in users("play_options"))
+    lookup: dict[object, int] = {spec.name: i for i, spec in enumerate(specs)}
+    lookup.update({zone: lookup[zone.value] for zone in Zone if zone.value in lookup})
+    hidden: set[object] = {Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS}
+    revealing: set[object] = {Zone.SCORE, Zone.FACE_UP}
+    for ref, index in lookup.items():
+        (revealing if specs[index].public else hidden).add(ref)
+    return {
+        "zone_lookup": types.MappingProxyType(lookup),
+        "seat_zone_lookup": types.MappingProxyType(
+            {ref: i for ref, i in lookup.items() if specs[i].per_seat and not _standard(ref)}),
+        "public_lookup": types.MappingProxyType(
+            {ref: (i, specs[i].per_seat) for ref, i in lookup.items()
+             if specs[i].public and not _standard(ref)}),
+        "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
+        "hidden_zones": frozenset(hidden),
+        "revealing_zones": frozenset(revealing),
+        "finishers": users("finish"),
+        "starters": users("phase_start"),
+        "trick_starters": users("trick_start"),
+        "follow_hooks": users("must_follow"),
+        "dynamic_lead_mask": dynamic_lead,
+        "option_mask": options,
+        "dynamic": bool(users("must_follow") or dynamic_lead or options),
+        "zone_specs": specs,
+        "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),
+        "voters": tuple(i for i, p in enumerate(powers) if p.has_vote()),
+        "verbs": frozenset(["take", "draw"]).union(*(type(p).verbs for p in powers)),
+        "uses_chance": any(p.uses_chance for p in powers),
+        "follow_masks": _follow_masks(names, powers, faction_masks),
+    }

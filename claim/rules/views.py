@@ -1,0 +1,454 @@
+"""What one player may see: views of a game (RULES 7).
+
+[`view_of`][claim.rules.views.view_of] (``state.view(seat)``) builds a frozen
+[`View`][claim.rules.views.View] from the state's public parts, the seat's own hand
+and follower pile, and the records, each event shown to the seat as RULES 7
+allows: public events as they are, private events (a draw, a Seer's peek) only to
+their seat, and in their place a [`HiddenEvent`][claim.rules.views.HiddenEvent] naming
+who did what without the card. The view is never a copy of the state with fields
+blanked: every field is built from what the seat may know.
+
+Two details hide more than the events say: cards laid into a hidden ordered zone
+(the Awakeners' second deck, E12) are listed in deck order, not in the order they
+went in (that order *is* the hidden order); and a card that left the discard
+unseen (a Ghost's forgone top card, E6, moved on into the second deck) is hidden.
+"""
+
+from __future__ import annotations
+
+import operator
+import warnings
+from collections import Counter
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim.core.cache import Recent, per_variant
+from claim.core._checks import check_seat
+from claim.core._collector import collector_paused
+from claim.core._fast import slot_maker
+from claim.core.cards import Card
+from claim.core.moves import Move
+from claim.core.records import (
+    CardDrawn,
+    CardsExchanged,
+    Event,
+    FaceUpTaken,
+    FaceUpTurned,
+    HiddenEvent,
+    LeaderChosen,
+    Peeked,
+    PhaseStarted,
+    Placed,
+    PlacedUnseen,
+    PowerStateChanged,
+    TrickCompleted,
+)
+from claim.core.zones import Phase, Zone
+from claim.rules.variant import Variant
+from claim.rules.view_text import render
+
+if TYPE_CHECKING:
+    from claim.rules.state import GameState
+
+__all__ = [
+    "HiddenEvent",
+    "PendingView",
+    "View",
+    "ViewEvent",
+    "ViewRecord",
+    "ZoneView",
+    "view_of",
+]
+
+
+ViewEvent = Event | HiddenEvent
+"""An event as a view shows it."""
+
+
+@attrs.frozen
+class ViewRecord:
+    """One move of the game's history, as the viewer may see it.
+
+    Attributes:
+        seat: The seat that moved.
+        move: The move (every move is public).
+        events: What it caused, private events of others hidden.
+    """
+
+    seat: int
+    move: Move
+    events: tuple[ViewEvent, ...] = ()
+
+
+@attrs.frozen
+class ZoneView:
+    """A zone that a power declares (in front, the waiting line, a second deck).
+
+    Attributes:
+        name: The zone's name.
+        seat: Whose zone it is, or None for a shared zone.
+        public: Whether its cards are shown (else only their number).
+        cards: Its cards if public (first in line first; per-seat zones in deck
+            order), else empty.
+        count: How many cards it holds.
+    """
+
+    name: str
+    seat: int | None
+    public: bool
+    cards: tuple[Card, ...]
+    count: int
+
+
+@attrs.frozen
+class PendingView:
+    """The question the game waits for.
+
+    Attributes:
+        seat: Who must answer.
+        prompt: What is asked.
+        kind: The kind of step asking (``"recruit"``, ``"smash"``).
+    """
+
+    seat: int
+    prompt: str
+    kind: str
+
+
+@attrs.frozen
+class View:
+    """Everything one seat (or a spectator) may know of a game, nothing more.
+
+    Frozen and hashable. Two views are equal when every field is, the variant
+    compared by name. ``str(view)`` is [`render`][claim.rules.views.View.render]'s text;
+    [`to_json`][claim.rules.views.View.to_json] and
+    [`from_json`][claim.rules.views.View.from_json] carry it to a client and back.
+
+    Attributes:
+        variant: The variant being played.
+        seat: The viewer's seat, or None for a spectator.
+        phase: The phase.
+        first_leader: The seat that led the first trick (R1).
+        leader: The seat that led (or leads) the current trick.
+        current_player: The seat to act, or None once the game is over.
+        hand: The viewer's hand, in deck order (empty for a spectator).
+        follower_pile: The viewer's follower pile (phase 1), in deck order.
+        hand_sizes: Per seat, how many cards the hand holds.
+        follower_sizes: Per seat, how many cards the follower pile holds.
+        draw_pile_size: How many cards the draw pile holds.
+        face_up: The face-up cards of the current phase 1 trick.
+        trick: ``(seat, card)`` per card played to the current trick.
+        score_piles: Per seat, the score pile in deck order.
+        discard: The cards seen going out of the game, in deck order.
+        unseen_discards: How many discarded cards nobody saw (E6).
+        zones: The zones powers declare, per seat for per-seat zones.
+        power_states: ``(faction, state)`` for every faction, in variant order.
+        history: Every move so far, as the viewer may see it.
+        pending: The question the game waits for, if any.
+        legal_moves: The viewer's legal moves when it is their turn, else empty.
+    """
+
+    variant: Variant = attrs.field(eq=False, repr=False)
+    seat: int | None
+    phase: Phase
+    first_leader: int
+    leader: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    follower_pile: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    follower_sizes: tuple[int, ...]
+    draw_pile_size: int
+    face_up: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    score_piles: tuple[tuple[Card, ...], ...]
+    discard: tuple[Card, ...]
+    unseen_discards: int
+    zones: tuple[ZoneView, ...]
+    power_states: tuple[tuple[str, Hashable], ...]
+    history: tuple[ViewRecord, ...]
+    pending: PendingView | None
+    legal_moves: tuple[Move, ...]
+
+    @property
+    def variant_name(self) -> str:
+        """The variant's name (part of equality, unlike the variant object)."""
+        return self.variant.name
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not View:
+            return NotImplemented
+        assert isinstance(other, View)
+        return self.variant.name == other.variant.name and _fields(self) == _fields(other)
+
+    def __hash__(self) -> int:
+        return hash((self.variant.name, _fields(self)))
+
+    def render(self) -> str:
+        """The view as readable text (the same as ``str(view)``)."""
+        return render(self)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def to_json(self) -> str:
+        """Deprecated: the view as JSON text; use ``claim.to_json(view)``.
+
+        Saving lives in one place, `claim.io` (`claim.to_json` and `claim.from_json`
+        read and write every kind of document); this method is kept for one
+        release and warns.
+        """
+        warnings.warn("View.to_json() is deprecated: use claim.to_json(view)",
+                      DeprecationWarning, stacklevel=2)
+        from claim.io.view_json import view_to_json  # the deprecated shim reaches up
+
+        return view_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str, variant: Variant | str | None = None) -> View:
+        """Deprecated: read a view's JSON; use ``claim.from_json(text, variant)``.
+
+        Raises:
+            ViewError: The text is not a view of this version and variant.
+        """
+        warnings.warn("View.from_json() is deprecated: use claim.from_json(text)",
+                      DeprecationWarning, stacklevel=2)
+        from claim.io.view_json import view_from_json  # the deprecated shim reaches up
+
+        return view_from_json(text, variant)
+
+
+_FIELDS = operator.attrgetter(*(f.name for f in attrs.fields(View)[1:]))
+
+
+def _fields(view: View) -> tuple[object, ...]:
+    """Every field but the variant (compared by name)."""
+    found: tuple[object, ...] = _FIELDS(view)
+    return found
+
+
+_make_view = slot_maker(View)
+"""Build a View from its fields in order, skipping the frozen class's slow __init__."""
+_make_record = slot_maker(ViewRecord)
+_make_hidden = slot_maker(HiddenEvent)
+
+
+_VIEWS: Recent[tuple[int, int | None], tuple[GameState, View]] = Recent("views", 8)
+"""The views of the last states viewed, by (state, seat); an entry keeps its state,
+so a reused id is never mistaken. A view is a frozen value of its state, so viewing
+a state again (a bot's turn read twice, a server sending it again) returns it."""
+
+
+def view_of(state: GameState, seat: object) -> View:
+    """What ``seat`` may know of ``state`` (None: a spectator, public facts only).
+
+    Raises:
+        SeatError: ``seat`` is neither None nor a seat of the game.
+    """
+    checked = None if seat is None else check_seat(seat, state.variant.players)
+    found = _VIEWS.get((id(state), checked))
+    if found is not None and found[0] is state:
+        return found[1]
+    view = _view_of(state, checked)
+    _VIEWS.put((id(state), checked), (state, view))
+    return view
+
+
+@collector_paused
+def _view_of(state: GameState, seat: int | None) -> View:
+    """`view_of` of a state not viewed lately (``seat`` checked)."""
+    variant = state.variant
+    history, unseen = _history(state, seat)
+    discard = state.discard()
+    if unseen:
+        left = Counter(discard)
+        left.subtract(unseen)
+        discard = _in_deck_order(variant, left)
+    mine = seat is not None and state.current_player == seat
+    pending = None
+    if state.pending is not None:
+        pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
+    cards_in = variant.cards_in
+    return _make_view(  # View's fields, in order (built as View(...) would build it)
+        variant, seat, state.phase,
+        state.records[0].seat if state.records else state.leader,
+        state.leader, state.current_player,
+        cards_in(state.hand_masks[seat]) if seat is not None else (),
+        cards_in(state.follower_masks[seat]) if seat is not None else (),
+        tuple([mask.bit_count() for mask in state.hand_masks]),
+        tuple([mask.bit_count() for mask in state.follower_masks]),
+        len(state.draw_pile), state.face_up_cards, state.trick_cards,
+        tuple([cards_in(mask) for mask in state.score_masks]),
+        discard, sum(unseen.values()),
+        _zones(state) if state.zones else (),
+        tuple(zip(variant.tables.faction_names, state.power_states)),
+        history, pending, state.legal_moves() if mine else (),
+    )
+
+
+def _in_deck_order(variant: Variant, cards: Counter[Card]) -> tuple[Card, ...]:
+    out: list[Card] = []
+    left = Counter({card: n for card, n in cards.items() if n > 0})
+    for card in variant.deck:
+        if left[card] > 0:
+            left[card] -= 1
+            out.append(card)
+    return tuple(out)
+
+
+def _zones(state: GameState) -> tuple[ZoneView, ...]:
+    tables = state.variant.tables
+    deck = tables.deck
+    out = []
+    for spec, content in zip(tables.zone_specs, state.zones):
+        if spec.per_seat:
+            for seat, mask in enumerate(content):
+                cards = state.variant.cards_in(mask) if spec.public else ()
+                out.append(ZoneView(spec.name, seat, spec.public, cards, mask.bit_count()))
+        else:
+            cards = tuple(deck[c] for c in content) if spec.public else ()
+            out.append(ZoneView(spec.name, None, spec.public, cards, len(content)))
+    return tuple(out)
+
+
+_Prefix = tuple[tuple["ViewRecord", ...], Counter[Card], Counter[Card]]
+_PREFIXES: Recent[tuple[int, int | None, int, int], tuple[object, object, _Prefix]] = Recent(
+    "projected view histories", 4096)
+"""Projected histories by (variant tables, seat, record, its index), so that views of
+successive states of one game extend the previous one instead of starting over. Only
+records that caused events are keys: each is a new object belonging to one game (a
+play that causes no event shares one record across games, so it cannot be a key).
+An entry keeps the tables and record themselves, so a reused id is never mistaken."""
+
+
+def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
+    """The longest cached projection of a prefix of ``state.records``, and its length."""
+    tables, records = state.variant.tables, state.records
+    for end in range(len(records), 0, -1):
+        record = records[end - 1]
+        if not record.raw_events:
+            continue
+        found = _PREFIXES.get((id(tables), seat, id(record), end))
+        if found is not None and found[0] is tables and found[1] is record:
+            return end, found[2]
+        if len(records) - end > 64:
+            break
+    return 0, ((), Counter(), Counter())
+
+
+def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
+    """The records as ``seat`` sees them, and the unseen cards now in the discard."""
+    tables = state.variant.tables
+    start, (done, seen, hidden) = _cached_prefix(state, seat)
+    records = state.records
+    if not any(records[index].raw_events for index in range(start, len(records))):
+        return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
+    hidden_ordered = {
+        ref for ref, index in tables.zone_lookup.items()
+        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
+    }
+    known = Counter(seen)  # cards seen going to the discard, still there
+    unseen = Counter(hidden)  # cards that went to the discard unseen
+    out = list(done)
+    last_key = None
+    for index in range(start, len(state.records)):
+        record = state.records[index]
+        if not record.raw_events:
+            out.append(_quiet(record.seat, record.move))
+            continue
+        events = [_project(e, seat, known, unseen, tables.revealing_zones)
+                  for e in record.events]
+        out.append(_make_record(record.seat, record.move,
+                              _hide_order(events, hidden_ordered, state.variant)))
+        last_key = (index + 1, record, len(out))
+    if last_key is not None:
+        # The records after the last one with events are quiet: they change neither
+        # counter, so the counters now are those at the end of that record.
+        end, record, length = last_key
+        _PREFIXES.put((id(tables), seat, id(record), end),
+                      (tables, record, (tuple(out[:length]), Counter(known), Counter(unseen))))
+    return tuple(out), unseen
+
+
+_QUIET: Recent[tuple[int, int], tuple[Move, ViewRecord]] = Recent("quiet view records", 8192)
+"""The view record of a move that caused no event, per seat and move object (the
+variant's own move, kept with it so its id stays its own): one object serves every
+view (and equal views compare it by identity)."""
+
+
+def _quiet(seat: int, move: Move) -> ViewRecord:
+    found = _QUIET.get((seat, id(move)))
+    if found is None or found[0] is not move:
+        found = _QUIET.put((seat, id(move)), (move, ViewRecord(seat, move)))
+    return found[1]
+
+
+_PLAIN = frozenset({TrickCompleted, FaceUpTurned, FaceUpTaken, LeaderChosen, PhaseStarted,
+                    PowerStateChanged, CardsExchanged})
+"""Event classes that are public and change no discard bookkeeping."""
+
+
+def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Counter[Card],
+             revealing: frozenset[object]) -> ViewEvent:
+    """``event`` as ``seat`` sees it; tracks which discarded cards were seen."""
+    cls = event.__class__
+    if cls in _PLAIN:
+        return event
+    if cls is CardDrawn or cls is Peeked:
+        assert isinstance(event, (CardDrawn, Peeked))
+        if event.seat == seat:
+            return event
+        if cls is CardDrawn:
+            return _make_hidden("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
+        return _make_hidden("Peeked", event.seat, Zone.DRAW_PILE, None)
+    if isinstance(event, PlacedUnseen):
+        if event.zone is Zone.DISCARD:
+            unseen[event.card] += 1
+        return _make_hidden("PlacedUnseen", event.seat, event.origin, event.zone)
+    if isinstance(event, Placed):
+        if event.zone is Zone.DISCARD:
+            known[event.card] += 1
+        if event.origin is Zone.DISCARD:
+            if known[event.card] > 0:
+                known[event.card] -= 1
+            elif unseen[event.card] > 0:
+                unseen[event.card] -= 1
+                if event.zone not in revealing:
+                    return _make_hidden("Placed", event.seat, event.origin, event.zone)
+    return event
+
+
+@per_variant
+def deck_rank(variant: Variant) -> dict[Card, int]:
+    """Per card, the position of its first copy in the deck (to list cards in deck
+    order); shared, read only."""
+    return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
+
+
+def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
+                variant: Variant) -> tuple[ViewEvent, ...]:
+    """Sort each run of cards laid into a hidden ordered zone, so that the run does
+    not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
+    if not hidden_ordered:
+        return tuple(events)
+    rank = deck_rank(variant)
+
+    def into_hidden(event: ViewEvent) -> bool:
+        return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered
+
+    def key(event: ViewEvent) -> tuple[int, int]:
+        return (1, 0) if isinstance(event, HiddenEvent) else (
+            0, rank[event.card])  # type: ignore[union-attr]
+
+    out: list[ViewEvent] = []
+    run: list[ViewEvent] = []
+    for event in events + [HiddenEvent("end")]:
+        if into_hidden(event):
+            run.append(event)
+            continue
+        out += sorted(run, key=key)
+        run = []
+        out.append(event)
+    return tuple(out[:-1])

@@ -1,0 +1,419 @@
+"""The playout kernel: a random game played on plain ints, exactly as the engine would.
+
+The kernel's state is one flat list (`load`), copyable with ``list(...)`` plus a copy
+of its inner lists::
+
+    [phase (0 recruit, 1 support, 2 over), leader, trick (card ids, a list),
+     hands (card masks per seat), draw pile (a tuple of card ids), top (index of
+     the draw pile's top card), face-up cards (a list), follower masks,
+     score masks, declared zones (per-seat zones: masks per seat; shared zones:
+     lists of card ids), discard mask]
+
+`run` plays it to the end with uniformly random legal moves, drawing
+``int(random() * n)`` for every move among the ``n`` legal ones in `legal_moves`
+order (`claim.search.playouts.pick`), and appends the moves to a list: the moves the
+stepping loop would choose with the same draws. Tricks are ranked with the tabulated
+rank keys of `claim.search._playout_tables`; pure placements and next leaders are looked
+up; the declared mechanisms (a waiting line, a smash, taking the top card) are
+carried out here; ``finish`` hooks run in the engine (`finish`). Every question is
+answered where it arises, so the kernel never holds a pending one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from claim.core.moves import Move
+from claim.core.records import RawEvent
+from claim.core.zones import OVER, RECRUIT, SUPPORT
+from claim.rules.engine.board import Board
+from claim.rules.engine.phases import advance
+from claim.rules.state import GameState, make_state
+from claim.search._playout_tables import KernelTables, PhaseTables
+
+__all__ = ["finish", "load", "run", "winner"]
+
+Kernel = list[Any]
+"""The kernel's state (the layout in the module docstring)."""
+
+
+def load(state: GameState) -> Kernel:
+    """The kernel state of ``state`` (which has no question pending or queued)."""
+    phase = 0 if state.phase is RECRUIT else 1 if state.phase is SUPPORT else 2
+    return [phase, state.leader, list(state.trick), list(state.hand_masks), state.draw_pile,
+            0, list(state.face_up), list(state.follower_masks), list(state.score_masks),
+            [list(zone) for zone in state.zones], state.discard_mask]
+
+
+def run(kt: KernelTables, k: Kernel, random: Callable[[], float], out: list[Move]) -> None:
+    """Play ``k`` until phase 2's last trick is settled, appending the moves to ``out``.
+
+    ``k`` is changed in place; its phase is left at 1 (``finish`` ends the game).
+    """
+    n = kt.players
+    while k[0] < 2:
+        _phase(kt, kt.phases[k[0]], k, random, out.append, n)
+        if k[0] == 0:  # phase 2: each player takes their follower pile as their hand
+            k[0], k[3], k[7] = 1, k[7], [0] * n
+        else:
+            return
+
+
+def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], float],
+           append: Callable[[Move], None], n: int) -> None:
+    """Play the tricks of the current phase (its tables ``pt``) until hands are empty."""
+    _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
+    recruit = k[0] == 0
+    follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
+    smear = kt.smear
+    key0, keys, seat_orders = pt.key0, pt.keys, kt.seats
+    place, place_mask, lines, line_mask = pt.place, pt.place_mask, pt.lines, pt.line_mask
+    leader_mask, smash_mask, take_top_mask = pt.leader_mask, pt.smash_mask, pt.take_top_mask
+    plain = pt.never_plain if lines else pt.plain  # a waiting line can deliver any time
+    while trick or hands[leader]:
+        seats = seat_orders[leader]
+        for seat in seats[len(trick):] if trick else seats:
+            hand = mask = hands[seat]
+            if trick:
+                mask = hand & follow[trick[0]]
+                mask = mask | (hand & wild) if mask else hand
+            # The legal moves are the first legal card of each kind, in deck order.
+            if mask & gaps:  # `_firsts`, inlined
+                runs = mask | ((mask << 1) & same)
+                for shift, within in smear:
+                    runs |= (runs << shift) & within
+                pick = mask & ~((runs << 1) & same)
+            else:
+                pick = mask & ~((mask << 1) & same)
+            i = int(random() * pick.bit_count())
+            while i:
+                pick &= pick - 1
+                i -= 1
+            pick &= -pick
+            hands[seat] = hand ^ pick
+            card = pick.bit_length() - 1
+            append(play[card])
+            trick.append(card)
+        led = trick[0]
+        if n == 2:
+            code = plain[led][trick[1]]
+            if code < 2:  # no power takes part: the winner scores or discards, leads
+                won = trick[code]
+                winner = leader = seats[code]
+                if recruit:
+                    discard |= (1 << led) | (1 << trick[1])
+                else:
+                    scores[winner] |= (1 << led) | (1 << trick[1])
+                trick.clear()
+                if recruit:
+                    if len(face_up) == 1 and not (1 << won) & take_top_mask:
+                        followers[winner] |= 1 << face_up.pop()  # nobody chooses
+                        followers[seats[1 - code]] |= 1 << draw[top]
+                        top += 1
+                    else:
+                        top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
+                                       face_up, followers, random, append)
+                    if hands[leader]:
+                        face_up.append(draw[top])
+                        top += 1
+                continue
+            present = (1 << led) | (1 << trick[1])
+            order: Any = (1, 0) if code == 3 else (0, 1)
+        else:
+            present = 0
+            for card in trick:
+                present |= 1 << card
+            ranks = [key0[led]] + [keys[p][led][trick[p]] for p in range(1, n)]
+            order = sorted(range(n), key=ranks.__getitem__, reverse=True)
+        winner, last = seats[order[0]], seats[order[-1]]
+        rest = present
+        before = [zone[:] for zone in zones] if present & smash_mask else zones
+        if present & place_mask:
+            rest, discard = _place(place, trick, scores, zones, winner, last, rest, discard)
+        if lines:
+            waiting = present & line_mask
+            if not waiting:
+                for line in lines:  # (a loop: no generator on the hot path)
+                    if zones[line[1]]:
+                        waiting = 1
+                        break
+            if waiting:
+                rest = _lines(kt, lines, trick, zones, scores, winner, rest)
+        if rest:
+            if recruit:
+                discard |= rest
+            else:
+                scores[winner] |= rest
+        leader = _next_leader(pt, trick, present, seats, winner) if (
+            present & leader_mask) else winner
+        if present & smash_mask:
+            discard = _smashes(kt, pt, trick, before, zones, winner, discard, random, append)
+        won = trick[order[0]]
+        trick.clear()
+        if recruit:
+            if len(face_up) == 1 and not (1 << won) & take_top_mask and n == 2:
+                followers[winner] |= 1 << face_up.pop()  # nobody chooses
+                followers[last] |= 1 << draw[top]
+                top += 1
+            else:
+                top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
+                               won, draw, top, face_up, followers, random, append)
+            if hands[leader]:
+                count = kt.face_up_count
+                face_up[:] = draw[top:top + count]
+                top += count
+    k[1:] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+
+
+def _firsts(kt: KernelTables, mask: int) -> int:
+    """The first card of each kind in ``mask`` (a kind may have gaps in ``mask``)."""
+    same = kt.same_prev
+    runs = mask | ((mask << 1) & same)  # cards with a card of their kind below
+    for shift, within in kt.smear:
+        runs |= (runs << shift) & within
+    return mask & ~((runs << 1) & same)
+
+
+def _place(place: list[tuple[int, int] | None], trick: list[int], scores: list[int],
+           zones: list[list[int]], winner: int, last: int, rest: int, discard: int
+           ) -> tuple[int, int]:
+    """Carry out the tabulated pure placements; returns ``rest`` and the discard."""
+    for card in trick:
+        code = place[card]
+        if code is not None:
+            target, role = code
+            bit = 1 << card
+            rest ^= bit
+            if target == 0:
+                scores[last if role else winner] |= bit
+            elif target == 1:
+                discard |= bit
+            else:
+                zones[target - 2][last if role else winner] |= bit
+    return rest, discard
+
+
+def _lines(kt: KernelTables, lines: list[tuple[int, int, int]], trick: list[int],
+           zones: list[list[int]], scores: list[int], winner: int, rest: int) -> int:
+    """The waiting lines (R9): the trick's highest card of the faction scores, the
+    others wait; without any, one waiting card is delivered. Returns ``rest``."""
+    values = kt.values
+    for fmask, zone, order in lines:
+        line = zones[zone]
+        mine = [card for card in trick if (1 << card) & fmask]
+        if mine:
+            mine.sort(key=values.__getitem__)  # stable: the later of equals is best
+            best = mine.pop()
+            scores[winner] |= 1 << best
+            rest ^= 1 << best
+            for card in mine:
+                line.append(card)
+                rest ^= 1 << card
+            continue
+        waiting = [card for card in line if (1 << card) & fmask]
+        if waiting:
+            if order:
+                worths = [values[card] for card in waiting]
+                card = waiting[worths.index(min(worths) if order == 1 else max(worths))]
+            else:
+                card = waiting[0]
+            line.remove(card)
+            scores[winner] |= 1 << card
+    return rest
+
+
+def _next_leader(pt: PhaseTables, trick: list[int], present: int, seats: tuple[int, ...],
+                 winner: int) -> int:
+    """Who leads next: the first pure ``next_leader`` hook with an answer (R8)."""
+    for fmask, table in pt.leaders:
+        if present & fmask:
+            pattern = 0
+            for position, card in enumerate(trick):
+                if (1 << card) & fmask:
+                    pattern |= 1 << position
+            position = table[pattern]
+            if position >= 0:
+                return seats[position]
+    return winner
+
+
+def _smashes(kt: KernelTables, pt: PhaseTables, trick: list[int], before: list[list[int]],
+             zones: list[list[int]], winner: int, discard: int,
+             random: Callable[[], float], append: Callable[[Move], None]) -> int:
+    """Ask each smash the trick's scored cards may make (R7, R15); returns the discard."""
+    n, party, values, same = kt.players, kt.party, kt.values, kt.same_prev
+    asks = []
+    for fmask, zone, prey in pt.smash:
+        for card in trick:
+            if (1 << card) & fmask:
+                value = prey.get(values[card], 0)
+                held = before[zone]
+                for v in range(n):  # (a loop: no generator on the hot path)
+                    if held[v] & value and party[v] != party[winner]:
+                        asks.append((zone, value))
+                        break
+    for zone, value in asks:
+        options: list[tuple[int, int]] = []
+        for victim in range(n):
+            if party[victim] != party[winner]:
+                found = zones[zone][victim] & value
+                while found:  # the first card of each kind
+                    low = found & -found
+                    card = low.bit_length() - 1
+                    if not any(_same_kind(same, card, c) for c, v in options if v == victim):
+                        options.append((card, victim))
+                    found ^= low
+        if options:
+            i = int(random() * (len(options) + 1))
+            if i == len(options):
+                append(kt.no_smash)
+            else:
+                card, victim = options[i]
+                append(kt.smash_moves[card][victim])
+                zones[zone][victim] ^= 1 << card
+                discard |= 1 << card
+    return discard
+
+
+def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
+             draw: tuple[int, ...], top: int, face_up: list[int], followers: list[int],
+             random: Callable[[], float], append: Callable[[Move], None]) -> int:
+    """Phase 1: each seat in rank order takes a follower (RULES 3, R10, R15); returns
+    the new top of the draw pile."""
+    if len(face_up) == 1 and not (1 << won) & pt.take_top_mask:  # nobody chooses
+        followers[ranking[0]] |= 1 << face_up.pop()
+        for seat in ranking[1:]:
+            followers[seat] |= 1 << draw[top]
+            top += 1
+        return top
+    same = kt.same_prev
+    for seat in ranking:
+        if not face_up:
+            followers[seat] |= 1 << draw[top]
+            top += 1
+            continue
+        firsts: list[int] = []  # the first copy of each kind, in face-up order
+        for card in face_up:
+            if not any(_same_kind(same, card, other) for other in firsts):
+                firsts.append(card)
+        count = len(firsts)
+        if seat == ranking[0] and (1 << won) & pt.take_top_mask and not (
+                count == 1 and _same_kind(same, draw[top], firsts[0])):
+            count += 1
+        if count == 1:
+            card = firsts[0]
+        else:
+            i = int(random() * count)
+            if i == len(firsts):
+                append(kt.take_top)
+                followers[seat] |= 1 << draw[top]
+                top += 1
+                continue
+            card = firsts[i]
+            append(kt.take[card])
+        face_up.remove(card)
+        followers[seat] |= 1 << card
+    return top
+
+
+def _same_kind(same: int, a: int, b: int) -> bool:
+    """Whether cards ``a`` and ``b`` are identical (identical cards lie together)."""
+    low, high = (a, b) if a < b else (b, a)
+    run = ((1 << (high + 1)) - 1) ^ ((1 << (low + 1)) - 1)
+    return same & run == run
+
+
+def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], list[Any], int]:
+    """Run the powers' ``finish`` hooks through the engine; the final score masks,
+    zones and discard of ``k``."""
+    _, leader, _, hands, draw, top, face_up, followers, scores, zones, discard = k
+    if kt.finishers is not None:
+        for fmask, zone, scored in kt.finishers:
+            if scored:
+                for seat, mask in enumerate(zones[zone]):
+                    scores[seat] |= mask & fmask
+                    zones[zone][seat] = mask & ~fmask
+            else:
+                line = zones[zone]
+                discard |= sum(1 << card for card in line if (1 << card) & fmask)
+                line[:] = [card for card in line if not (1 << card) & fmask]
+        return scores, zones, discard
+    tables = state.variant.tables
+    specs = tables.zone_specs
+    snapshot = make_state(
+        state.variant, SUPPORT, leader, (), tuple(hands), draw[top:], tuple(face_up),
+        tuple(followers), tuple(scores),
+        tuple(tuple(zone) for zone in zones) if specs else (), discard,
+        state.power_states, state.chance, None, (), (), state.deal)
+    board = Board(snapshot)
+    events: list[RawEvent] = []
+    advance(board, events)
+    assert board.phase is OVER
+    return board.scores, board.writable_zones(), board.discard
+
+
+def winner(kt: KernelTables, scores: list[int]) -> int | None:
+    """The winning party of the final ``scores``, or None for a draw (RULES 5, R12, R13)."""
+    if len(kt.parties) == len(scores):
+        piles = scores
+        if len(piles) == 2:
+            decided = _two_votes(kt, piles[0], piles[1])
+            if decided is not None:
+                return decided
+    else:
+        piles = [0] * len(kt.parties)
+        for seat, mask in enumerate(scores):
+            piles[kt.party[seat]] |= mask
+    votes = [0] * len(piles)
+    won: list[int | None] = []
+    for fmask in kt.voters:
+        counts = [(pile & fmask).bit_count() for pile in piles]
+        best = max(counts)
+        if not best:
+            won.append(None)
+            continue
+        tied = [p for p, count in enumerate(counts) if count == best]
+        if len(tied) > 1:
+            tops = {p: _highest(kt, piles[p] & fmask) for p in tied}
+            tied = [p for p in tied if tops[p] == max(tops.values())]
+        won.append(tied[0] if len(tied) == 1 else None)
+        if len(tied) == 1:
+            votes[tied[0]] += 1
+    tied = [p for p, count in enumerate(votes) if count == max(votes)]
+    for measure in (_cards_won, _value_won):
+        if len(tied) == 1:
+            return tied[0]
+        worth = {p: measure(kt, piles[p], won, p) for p in tied}
+        tied = [p for p in tied if worth[p] == max(worth.values())]
+    return tied[0] if len(tied) == 1 else None
+
+
+def _two_votes(kt: KernelTables, first: int, second: int) -> int | None:
+    """Two parties: the one with more votes (R12), or None when the votes tie (the
+    rest of the cascade, R13, then decides in `winner`)."""
+    lead = 0  # votes of party 0 minus votes of party 1
+    for fmask in kt.voters:
+        a = (first & fmask).bit_count()
+        b = (second & fmask).bit_count()
+        if a > b:
+            lead += 1
+        elif b > a:
+            lead -= 1
+        elif a:
+            high_a, high_b = _highest(kt, first & fmask), _highest(kt, second & fmask)
+            lead += (high_a > high_b) - (high_b > high_a)
+    return None if lead == 0 else 0 if lead > 0 else 1
+
+
+def _highest(kt: KernelTables, mask: int) -> int:
+    return max(kt.values[c] for c in range(mask.bit_length()) if mask >> c & 1)
+
+
+def _cards_won(kt: KernelTables, pile: int, won: list[int | None], party: int) -> int:
+    return sum((pile & fmask).bit_count() for fmask, p in zip(kt.voters, won) if p == party)
+
+
+def _value_won(kt: KernelTables, pile: int, won: list[int | None], party: int) -> int:
+    return sum(kt.values[c] for fmask, p in zip(kt.voters, won) if p == party
+               for c in range((pile & fmask).bit_length()) if (pile & fmask) >> c & 1)

@@ -1,0 +1,146 @@
+"""Fast random playouts: a game played to its end by uniformly random legal moves.
+
+`playout` plays ``state`` to the end exactly as the stepping loop `step_out` would
+with the same ``random.Random``, several times faster: both draw one number per move
+with `pick`, among the moves in `GameState.legal_moves` order, so they choose the
+same moves and reach the same final state. `playout` runs a kernel on plain ints
+(`claim.search._playout_kernel`) for every variant whose powers it can reproduce: those of
+Claim and Claim 2, in every built-in set-up for 2, 3 and 4 players. It derives them
+from the powers themselves (pure hooks tabulated once per variant, declared
+mechanisms, see `claim.rules.playout_rules`); for any other power (the expansion
+factions, plugins) it runs `step_out` instead: the same result, without the speedup.
+A pending question is answered by stepping until none is left, then the kernel goes
+on.
+
+Examples:
+    >>> import random, claim
+    >>> from claim.search.playouts import playout, step_out
+    >>> state = claim.new_game(claim.load_variant("claim"), seed=3)
+    >>> fast = playout(state, random.Random(7))
+    >>> slow = step_out(state, random.Random(7))
+    >>> fast.final_state() == slow
+    True
+    >>> fast.winner == slow.result().winner
+    True
+"""
+
+from __future__ import annotations
+
+import random as _random
+
+import attrs
+
+from claim.core.errors import ArgumentError
+from claim.core.moves import Move
+from claim.rules.state import GameState
+from claim.search._playout_kernel import finish, load, run, winner
+from claim.search._playout_tables import kernel_tables
+
+__all__ = ["Playout", "kernel_unsupported", "pick", "playout", "rewards", "step_out"]
+
+
+def pick(rng: _random.Random, n: int) -> int:
+    """The draw rule of every random playout: ``int(rng.random() * n)``.
+
+    One call of the generator per move, whatever ``n`` (also when ``n`` is 1), so the
+    stepping loop and the kernel stay in step.
+    """
+    return int(rng.random() * n)
+
+
+def step_out(state: GameState, rng: _random.Random) -> GameState:
+    """The reference stepping loop: the final state of random moves drawn by `pick`.
+
+    Each move is ``moves[pick(rng, len(moves))]`` of ``moves = state.legal_moves()``.
+
+    Raises:
+        ArgumentError: ``state`` is not a GameState or ``rng`` not a random.Random.
+    """
+    _check(state, rng)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.apply(moves[int(rng.random() * len(moves))])
+    return state
+
+
+def rewards(winner: int | None, parties: int) -> tuple[float, ...]:
+    """Per party: 1 for the winner, 0 for the others, 1/2 each for a draw."""
+    if winner is None:
+        return (0.5,) * parties
+    return tuple(1.0 if party == winner else 0.0 for party in range(parties))
+
+
+@attrs.frozen
+class Playout:
+    """The end of a random playout.
+
+    Attributes:
+        start: The state the playout started from.
+        moves: The moves chosen, in order (those `step_out` chooses).
+        score_masks: Per seat, the final score pile as a card mask.
+        winner: The winning party (as `GameResult.winner`), or None for a draw.
+        rewards: Per party: 1 a win, 1/2 a draw, 0 a loss (as
+            `claim.search.bots.ismcts.party_rewards`).
+        fast: Whether the kernel played it (False: the stepping loop did).
+    """
+
+    start: GameState
+    moves: tuple[Move, ...]
+    score_masks: tuple[int, ...]
+    winner: int | None
+    rewards: tuple[float, ...]
+    fast: bool
+
+    def final_state(self) -> GameState:
+        """The final `GameState`, built by replaying `moves` through ``apply``."""
+        state = self.start
+        for move in self.moves:
+            state = state.apply(move)
+        return state
+
+
+def playout(state: GameState, rng: _random.Random) -> Playout:
+    """Play ``state`` to the end by random moves drawn with `pick` from ``rng``.
+
+    The moves, final scores and winner are those of `step_out` with an equal
+    ``rng``, which is left in the same state too.
+
+    Raises:
+        ArgumentError: ``state`` is not a GameState or ``rng`` not a random.Random.
+    """
+    _check(state, rng)
+    kt = kernel_tables(state.variant)
+    moves: list[Move] = []
+    current = state
+    while current.pending is not None or current.queue or isinstance(kt, str):
+        if current.is_over:
+            break
+        legal = current.legal_moves()
+        move = legal[int(rng.random() * len(legal))]
+        moves.append(move)
+        current = current.apply(move)
+    parties = len(state.variant.teams)
+    if current.is_over:
+        result = current.result().winner
+        return Playout(state, tuple(moves), current.score_masks, result,
+                       rewards(result, parties), False)
+    assert not isinstance(kt, str)
+    k = load(current)
+    run(kt, k, rng.random, moves)
+    scores = finish(kt, current, k)[0]
+    result = winner(kt, scores)
+    return Playout(state, tuple(moves), tuple(scores), result, rewards(result, parties), True)
+
+
+def kernel_unsupported(state: GameState) -> str | None:
+    """Why `playout` steps through the engine for ``state``'s variant; None if it
+    does not (the kernel plays it)."""
+    found = kernel_tables(state.variant)
+    return found if isinstance(found, str) else None
+
+
+def _check(state: object, rng: object) -> None:
+    if not isinstance(state, GameState):
+        raise ArgumentError("state", state, "a GameState")
+    if not isinstance(rng, _random.Random):
+        raise ArgumentError("rng", rng, "a random.Random")
