@@ -79,7 +79,7 @@ def _settling(state: GameState, cards: tuple[int, ...]) -> Board:
 
 _BOARD_FIELDS = ("variant", "phase", "leader", "trick", "hands", "draw_pile", "face_up",
                  "followers", "scores", "zones", "discard", "power_states", "chance",
-                 "pending", "queue", "unplaced", "settling", "deal")
+                 "pending", "queue", "unplaced", "settling", "deal", "make_state")
 """Every field of a Board (its class is compiled, without ``__slots__`` to read)."""
 
 

@@ -47,7 +47,7 @@ def test_docstring_cross_references_render_as_links(site: Path) -> None:
     """The protocol's module docstring names its hooks; each is a link to its entry."""
     powers = pages(site)["api/powers.html"]
     link = re.compile(r'<a class="autorefs autorefs-internal"[^>]*'
-                      r'href="#claim\.factions\.protocol\.FactionPower\.place"')
+                      r'href="#claim\.rules\.protocol\.FactionPower\.place"')
     assert link.search(powers)
     assert 'id="claim.rules.protocol.FactionPower.place"' in powers
 
