@@ -285,6 +285,12 @@ class GameState:
     def __str__(self) -> str:
         return _engine.describe(self)
 
+    def _repr_svg_(self) -> str:
+        """The state as a picture in Jupyter (the referee's, `claim.svg.render`)."""
+        from claim.svg import render
+
+        return render(self)
+
 
 @functools.lru_cache(maxsize=4096)
 def _choice(label: str) -> Choose:

@@ -210,6 +210,12 @@ class View:
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture in Jupyter (`claim.svg.render`)."""
+        from claim.svg import render
+
+        return render(self)
+
     def to_json(self) -> str:
         """The view as JSON text, keys in a stable order (see `claim.view_json`)."""
         from claim.view_json import view_to_json
