@@ -51,7 +51,7 @@ class FactionStyle:
 
     Attributes:
         colour: Its colour, as ``#rrggbb``.
-        glyph: The name of its glyph (one of [`GLYPHS`][claim._svg_style.GLYPHS]).
+        glyph: The name of its glyph (``"shield"``, ``"star"``, ``"drop"``, ...).
         code: The short code printed on its cards.
         title: Its display name.
     """
@@ -244,7 +244,7 @@ def small_cards(x: float, y: float, cards: tuple[Card, ...] | None, count: int,
     if cards is None:
         return backs(x, y, count, scale)
     if not cards:
-        return text(x, y + 14, "\u2013", 12, fill=MUTED)
+        return text(x, y + CARD_H * scale / 2 + 4, "\u2013", 12, fill=MUTED)
     step = CARD_W * scale + 3
     return "".join(card(x + i * step, y, shown, styles[shown.faction], scale=scale)
                    for i, shown in enumerate(cards))
