@@ -115,10 +115,6 @@ def _shared(scene: Scene, styles: dict[str, FactionStyle],
     return "".join(out), row - y + 4
 
 
-def _party(variant: claim.Variant, party: int) -> str:
-    return "+".join(map(str, variant.teams[party]))
-
-
 def _votes(scene: Scene, styles: dict[str, FactionStyle],
            marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
     """Per faction, each party's scored cards; the current winner's count circled."""
@@ -129,8 +125,10 @@ def _votes(scene: Scene, styles: dict[str, FactionStyle],
     left = X + W - 14 - column * parties
     out = [_heading(y, "Votes")]
     for p in range(parties):
-        out.append(sty.text(left + column * (p + 0.5), y + 20, "seat " + _party(
-            scene.variant, p), 10, fill=MUTED, anchor="middle"))
+        team = scene.variant.teams[p]
+        label = f"seat {team[0]}" if len(team) == 1 else "+".join(map(str, team))
+        out.append(sty.text(left + column * (p + 0.5), y + 20, label, 10, fill=MUTED,
+                            anchor="middle"))
     row = y + 32
     tally = [0] * parties
     for vote in scene.votes:

@@ -239,3 +239,17 @@ def test_notebooks_show_the_picture_and_text_is_unchanged() -> None:
     assert view._repr_svg_() == render(view)
     assert str(view) == view.render() and "<svg" not in repr(state) + str(state)
     assert "<svg" not in repr(view)
+
+
+@pytest.mark.parametrize("name", ["claim2", "giants-4p", "mercenary-moon", "magic-maps"])
+def test_a_views_votes_are_the_referees(name: str) -> None:
+    """A seat's votes are computed from its view alone (score piles, public zones,
+    power states) and agree with `claim.faction_votes` of the state."""
+    votes = re.compile(r">Votes<.*?factions won.*?</svg>", re.DOTALL)
+    for moves in (10, 40, 60, 200):
+        state = played(name, seed=moves, moves=moves)
+        referee = votes.search(render(state))
+        assert referee is not None
+        for seat in (None, 0, 1):
+            seen = votes.search(render(state, seat))
+            assert seen is not None and seen.group() == referee.group(), (moves, seat)
