@@ -153,8 +153,11 @@ def _public_votes(view: View) -> tuple[claim.FactionVote, ...]:
             zones[-1] += (_mask(ids),)
     empty = (0,) * variant.players
     public = GameState(
-        variant, view.phase, view.leader, (), empty, (), (), empty, scores, tuple(zones), 0,
-        tuple(state for _, state in view.power_states), (), None, (), (),
+        variant=variant, phase=view.phase, leader=view.leader, trick=(), hand_masks=empty,
+        draw_pile=(), face_up=(), follower_masks=empty, score_masks=scores,
+        zones=tuple(zones), discard_mask=0,
+        power_states=tuple(state for _, state in view.power_states), chance=(),
+        pending=None, queue=(), records=(),
     )
     return claim.faction_votes(public)
 
