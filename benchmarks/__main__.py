@@ -22,6 +22,9 @@ Workloads:
   one ``claim.info.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
+* an SVG picture (``claim.svg.render``, the referee's) of a mid-game ``claim2``
+  state, the same state again and again (its view kept) and of another game each
+  time (the view read anew);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
 
 ``--quick`` plays a few games only (for CI: it proves the script runs, and no
@@ -228,6 +231,23 @@ def viewing_first(variant: claim.Variant, count: int = 600) -> Workload:
     return run
 
 
+def picturing(variant: claim.Variant, count: int = 1) -> Workload:
+    """``claim.svg.render`` of mid-game states (30 random moves) of ``count`` games,
+    in turn (with one, the same state: its view is kept); counts pictures."""
+    from claim.svg import render
+
+    states = mid_games(variant, count, 30)
+    turn = [0]
+
+    def run(n: int) -> int:
+        for _ in range(n):
+            render(states[turn[0] % count])
+            turn[0] += 1
+        return n
+
+    return run
+
+
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
@@ -282,6 +302,9 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
         lambda: viewing(load("claim"), reuse=True), 300)
     found["view + determinization, a new game each (claim)"] = (
         of(viewing_first, "claim"), 300)
+    found["svg picture (claim2, 2p, mid-game)"] = (of(picturing, "claim2"), 2000)
+    found["svg picture, a new game each (claim2)"] = (
+        lambda: picturing(load("claim2"), 600), 1000)
     found["baseline mutable"] = (lambda: baseline_games(baselines.play_mutable), 1000)
     found["baseline immutable (attrs.evolve)"] = (
         lambda: baseline_games(baselines.play_immutable), 400)

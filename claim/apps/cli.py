@@ -83,6 +83,7 @@ def _replay(args: argparse.Namespace) -> int:
         raise SaveError("$.format", "a move is not a game: give a record or a state")
     record = loaded if isinstance(loaded, GameRecord) else record_of(loaded)
     states = list(replay(record))
+    page = None if args.html is None else _html(states, args.seat)
     first, last = states[0], states[-1]
     print(f"{first.variant.title}: {len(record.moves)} moves, first leader seat "
           f"{record.deal.first_leader}" + (f", seed {record.deal.seed}"
@@ -95,7 +96,25 @@ def _replay(args: argparse.Namespace) -> int:
             print(line)
     else:
         print(f"(game not over: seat {last.current_player} to move)")
+    if page is not None:
+        _write_html(args.html, page)
     return 0
+
+
+def _html(states: list[GameState], seat: int | None) -> str:
+    """``claim replay FILE --html OUT``: the game as a page of pictures (claim.svg)."""
+    from claim.svg import REFEREE, replay_page
+
+    return replay_page(states, REFEREE if seat is None else seat)
+
+
+def _write_html(path: str, page: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(page)
+    except OSError as exc:
+        raise SaveError(path, f"cannot write the page: {exc.strerror}") from None
+    print(f"wrote {path}")
 
 
 def _variants(args: argparse.Namespace) -> int:
@@ -141,6 +160,12 @@ def parser() -> argparse.ArgumentParser:
         description="Replay a game record or saved state (JSON, as written by "
         "'claim demo --record' or claim.to_json) and print it trick by trick.")
     replaying.add_argument("file", metavar="FILE", help="the JSON record or state")
+    replaying.add_argument("--html", default=None, metavar="OUT",
+                           help="also write the game as one HTML page of pictures, "
+                           "stepping trick by trick (arrow keys or buttons)")
+    replaying.add_argument("--seat", type=int, default=None,
+                           help="with --html: the seat whose view is drawn "
+                           "(default: the referee's, every card)")
     replaying.set_defaults(run=_replay)
     listing = commands.add_parser("variants", help="list the built-in variants",
                                   description="List the built-in variants.")

@@ -193,6 +193,12 @@ class View:
     def __str__(self) -> str:
         return self.render()
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture in Jupyter (`claim.svg.render`)."""
+        from claim.svg import render
+
+        return render(self)
+
     def to_json(self) -> str:
         """Deprecated: the view as JSON text; use ``claim.to_json(view)``.
 
