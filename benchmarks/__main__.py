@@ -22,7 +22,7 @@ Workloads:
   one ``claim.info.sampling.Sampler``;
 * the German-Whist-style baselines of :mod:`benchmarks.baselines`, mutable and
   immutable (``attrs.evolve``);
-* an SVG picture (``claim.svg.render``, the referee's) of a mid-game ``claim2``
+* an SVG picture (``claim.io.svg.render``, the referee's) of a mid-game ``claim2``
   state, the same state again and again (its view kept) and of another game each
   time (the view read anew);
 * OpenSpiel's ``hearts`` random playout, when ``open_spiel`` is installed.
@@ -232,9 +232,9 @@ def viewing_first(variant: claim.Variant, count: int = 600) -> Workload:
 
 
 def picturing(variant: claim.Variant, count: int = 1) -> Workload:
-    """``claim.svg.render`` of mid-game states (30 random moves) of ``count`` games,
+    """``claim.io.svg.render`` of mid-game states (30 random moves) of ``count`` games,
     in turn (with one, the same state: its view is kept); counts pictures."""
-    from claim.svg import render
+    from claim.io.svg import render
 
     states = mid_games(variant, count, 30)
     turn = [0]

@@ -16,9 +16,9 @@ import random
 import statistics
 
 import claim
-from claim.search.bots.ismcts import IsmctsBot
 from claim.rules.state import GameState
 from claim.rules.views import View
+from claim.search.bots.ismcts import IsmctsBot
 
 
 class _Counting(IsmctsBot):

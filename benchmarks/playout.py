@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 
 import claim
-from claim.search.playouts import pick, step_out
-from claim.rules.state import GameState
 from claim.core.zones import Phase
+from claim.rules.state import GameState
+from claim.search.playouts import pick, step_out
 
 VARIANTS = ("claim", "claim2", "knights-3p", "giants-3p", "knights-4p", "giants-4p")
 

@@ -19,9 +19,9 @@ import time
 
 import claim
 from claim._compiled import COMPILED_MODULES, PURE_PYTHON_VARIABLE, compiled_modules
-from claim.search.solver import SearchLimitError, solve
-from claim.rules.state import GameState
 from claim.core.zones import Phase
+from claim.rules.state import GameState
+from claim.search.solver import SearchLimitError, solve
 
 
 def position(variant: claim.Variant, seed: int, cards: int) -> GameState:

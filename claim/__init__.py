@@ -36,6 +36,7 @@ from claim.core.errors import (
 from claim.core.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
+from claim.io import svg as _svg
 from claim.io.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.io.serialize import from_json, to_json
 from claim.io.text import format_result
@@ -44,12 +45,21 @@ from claim.rules.dealing import new_game
 from claim.rules.engine.scoring import DecidedBy, FactionVote, GameResult, faction_votes
 from claim.rules.loading import builtin_variants, load_variant, mix, variant_from_yaml
 from claim.rules.notation import parse_card, parse_move
-from claim.rules.protocol import FactionPower, RuleOption, registry
+from claim.rules.protocol import FactionPower, RuleOption
+from claim.rules.registry import registry
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
+from claim.rules.views import View
 from claim.search.playouts import Playout, playout
 
 __version__ = "0.1.0"
+
+# Notebook display: Jupyter shows a value through its ``_repr_svg_``. Pictures are
+# drawn by `claim.io.svg`, a layer above the rules, so this composition root lends the
+# method to the value classes: the rules never import their pictures.
+for _shown in (GameState, View):
+    setattr(_shown, "_repr_svg_", _svg.render)
+del _shown
 
 __all__ = [
     "ActionError",

@@ -27,15 +27,13 @@ from claim.rules.effects import (
     ZoneSpec,
 )
 from claim.rules.protocol import (
-    ENTRY_POINT_GROUP,
     FactionPower,
     Play,
-    PowerRegistry,
     RankKey,
     RuleOption,
     Trick,
-    registry,
 )
+from claim.rules.registry import ENTRY_POINT_GROUP, PowerRegistry, registry
 
 IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
 """A shared zone: cards lying face up in front of a player, one pile per seat."""

@@ -1,4 +1,4 @@
-"""Pictures of a game: a seeded game's mid-game table as SVG (`claim.svg`).
+"""Pictures of a game: a seeded game's mid-game table as SVG (`claim.io.svg`).
 
 Run it with ``python examples/pictures.py``. It plays a seeded game of Claim 2 at
 random into phase 2 and writes three pictures into the current folder: the table as
@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import claim
-from claim.svg import REFEREE, render
+from claim.io.svg import REFEREE, render
 
 
 def main() -> None:

@@ -7,7 +7,8 @@ from importlib import metadata
 import pytest
 
 import claim
-from claim.rules.protocol import ENTRY_POINT_GROUP, FactionPower, PowerRegistry
+from claim.rules.protocol import FactionPower
+from claim.rules.registry import ENTRY_POINT_GROUP, PowerRegistry
 from claim.testing import random_playout
 
 

@@ -1,4 +1,4 @@
-"""Pictures of a game (`claim.svg`, issue 27): well-formed, self-contained SVG that
+"""Pictures of a game (`claim.io.svg`, issue 27): well-formed, self-contained SVG that
 shows a seat no more than its view (RULES 7), goldens of the documentation's
 positions, plugin factions, bad perspectives, and the notebook hooks.
 
@@ -20,8 +20,8 @@ import attrs
 import pytest
 
 import claim
-from claim.svg import AUTO, REFEREE, faction_styles, render
-from claim.views import View
+from claim.io.svg import AUTO, REFEREE, faction_styles, render
+from claim.rules.views import View
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).with_name("golden") / "svg"
@@ -94,7 +94,7 @@ def test_a_seat_sees_its_hand_and_only_the_backs_of_others() -> None:
 
 def _swapped_pairs(state: claim.GameState, seat: int | None) -> list[claim.GameState]:
     """States that differ from ``state`` only in cards ``seat`` cannot see (the view
-    leak check's pairs, claim._view_checks): a hidden hand card swapped with the top
+    leak check's pairs, claim.info._view_checks): a hidden hand card swapped with the top
     of the draw pile, or with a card of another hidden hand."""
     deck, hands = state.variant.deck, list(state.hand_masks)
     others = [s for s in range(state.variant.players) if s != seat and hands[s]]

@@ -1,4 +1,4 @@
-"""`claim replay FILE --html OUT.html` and `claim.svg.replay_page` (issue 27): one
+"""`claim replay FILE --html OUT.html` and `claim.io.svg.replay_page` (issue 27): one
 self-contained page stepping through a game trick by trick, checked in a real
 headless browser when ``/usr/bin/chromium`` is installed (CI installs it)."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import claim
-from claim.cli import main
-from claim.svg import render, replay_page, trick_steps
+from claim.apps.cli import main
+from claim.io.svg import render, replay_page, trick_steps
 
 CHROMIUM = "/usr/bin/chromium"
 FIGURE = re.compile(r'<figure class="step" data-step="(\d+)"[^>]*>(<svg.*?</svg>)</figure>',

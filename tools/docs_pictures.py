@@ -1,7 +1,7 @@
 """The pictures of the documentation, drawn from real positions at build time.
 
 An mkdocs hook (``hooks:`` in ``mkdocs.yml``): each build plays the positions below
-with the engine, draws them with `claim.svg`, and adds the SVG files to the site as
+with the engine, draws them with `claim.io.svg`, and adds the SVG files to the site as
 ``pictures/NAME.svg``, so the pictures in the pages never drift from the rules.
 Pages show them as ``![...](pictures/NAME.svg)``. ``tests/test_svg.py`` draws them
 too. Run ``python tools/docs_pictures.py DIR`` to write them into DIR and look.
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import claim
-from claim.svg import render
+from claim.io.svg import render
 from claim.testing import stacked_game, support_position
 
 

@@ -102,8 +102,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _html(states: list[GameState], seat: int | None) -> str:
-    """``claim replay FILE --html OUT``: the game as a page of pictures (claim.svg)."""
-    from claim.svg import REFEREE, replay_page
+    """``claim replay FILE --html OUT``: the game as a page of pictures (claim.io.svg)."""
+    from claim.io.svg import REFEREE, replay_page
 
     return replay_page(states, REFEREE if seat is None else seat)
 

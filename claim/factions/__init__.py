@@ -4,7 +4,8 @@ Claim and Claim 2 (`claim1`, `claim2`) and the expansion factions (`expansions`)
 """
 
 from claim.factions import claim1, claim2, expansions
-from claim.rules.protocol import FactionPower, PowerRegistry, RuleOption, registry
+from claim.rules.protocol import FactionPower, RuleOption
+from claim.rules.registry import PowerRegistry, registry
 
 __all__ = [
     "FactionPower", "PowerRegistry", "RuleOption", "claim1", "claim2", "expansions", "registry",

@@ -17,8 +17,8 @@ from claim.rules.protocol import (
     RankKey,
     RuleOption,
     Trick,
-    registry,
 )
+from claim.rules.registry import registry
 
 __all__ = ["Doppelgangers", "Dwarves", "Knights", "Undead"]
 

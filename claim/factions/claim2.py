@@ -33,7 +33,8 @@ from claim.rules.playout_rules import (
     TakeTopOnWin,
     WaitingLine,
 )
-from claim.rules.protocol import FactionPower, RuleOption, Trick, registry
+from claim.rules.protocol import FactionPower, RuleOption, Trick
+from claim.rules.registry import registry
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState

@@ -73,8 +73,8 @@ from typing import cast
 import attrs
 
 from claim.core._collector import collector_paused
-from claim.core.cache import Recent
 from claim.core._shuffle import shuffle
+from claim.core.cache import Recent
 from claim.core.cards import Card
 from claim.core.errors import ArgumentError, ClaimError, ViewError
 from claim.core.zones import Phase

@@ -22,8 +22,8 @@ import json
 from typing import Any
 
 from claim.core._collector import collector_paused
-from claim.core.cards import Card
 from claim.core.cache import Recent
+from claim.core.cards import Card
 from claim.core.deals import Deal
 from claim.core.errors import ArgumentError, ClaimError, DealError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard

@@ -23,7 +23,8 @@ from claim.core._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_int, 
 from claim.core._yaml import MAX_TEXT_CHARS, Doc, decode
 from claim.core.cards import Faction, PowerSpec
 from claim.core.errors import ArgumentError, UnknownNameError, VariantError, quote
-from claim.rules.protocol import power_parameters, registry
+from claim.rules.protocol import power_parameters
+from claim.rules.registry import registry
 from claim.rules.variant import HAND_SIZES, Variant
 
 __all__ = ["builtin_variants", "catalog", "load_variant", "mix", "variant_from_yaml"]

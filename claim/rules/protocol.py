@@ -430,13 +430,3 @@ def power_parameters(power: type[FactionPower]) -> tuple[str, ...]:
     return tuple(
         a.name for a in attrs.fields(power) if a.name != "faction" and a.name not in option_attrs
     )
-
-
-# The registry lives in its own module; these names stay importable from here.
-from claim.rules.registry import (  # noqa: E402
-    ENTRY_POINT_GROUP,
-    PowerRegistry,
-    registry,
-)
-
-__all__ += ["ENTRY_POINT_GROUP", "PowerRegistry", "registry"]

@@ -28,7 +28,8 @@ from claim.rules.loading import (
     _VARIANT_KEYS,
     catalog,
 )
-from claim.rules.protocol import FactionPower, option_fields, power_parameters, registry
+from claim.rules.protocol import FactionPower, option_fields, power_parameters
+from claim.rules.registry import registry
 from claim.rules.variant import HAND_SIZES
 
 __all__ = [

@@ -307,12 +307,6 @@ class GameState:
     def __str__(self) -> str:
         return _engine.describe(self)
 
-    def _repr_svg_(self) -> str:
-        """The state as a picture in Jupyter (the referee's, `claim.svg.render`)."""
-        from claim.svg import render
-
-        return render(self)
-
 
 make_state = state_maker(GameState)
 """Build a `GameState` from its fields in order, skipping checks (the fast paths)."""

@@ -24,7 +24,8 @@ from claim.rules.loading import (
     catalog,
     variant_from_yaml,
 )
-from claim.rules.protocol import option_fields, registry
+from claim.rules.protocol import option_fields
+from claim.rules.registry import registry
 from claim.rules.variant import HAND_SIZES
 
 __all__ = ["check_file", "check_text"]

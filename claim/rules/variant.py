@@ -19,11 +19,12 @@ from typing import Any
 
 import attrs
 
-from claim.core.cache import per_variant
 from claim.core._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
+from claim.core.cache import per_variant
 from claim.core.cards import Card, Faction, PowerSpec, parse_card_text
 from claim.core.errors import UnknownNameError, VariantError, quote, shorten
-from claim.rules.protocol import RuleOption, option_fields, registry
+from claim.rules.protocol import RuleOption, option_fields
+from claim.rules.registry import registry
 from claim.rules.variant_tables import (
     ByteChunks,
     DeckTables,

@@ -26,7 +26,8 @@ from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
 from claim.rules.effects import Option, Placement, ZoneSpec
 from claim.rules.hook_tables import HookTable, hook_table, in_hook_order
-from claim.rules.protocol import FactionPower, option_fields, overrides, registry
+from claim.rules.protocol import FactionPower, option_fields, overrides
+from claim.rules.registry import registry
 
 if TYPE_CHECKING:
     from claim.rules.variant import Variant

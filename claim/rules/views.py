@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from claim.core.cache import Recent, per_variant
 from claim.core._checks import check_seat
 from claim.core._collector import collector_paused
 from claim.core._fast import slot_maker
+from claim.core.cache import Recent, per_variant
 from claim.core.cards import Card
 from claim.core.moves import Move
 from claim.core.records import (
@@ -192,12 +192,6 @@ class View:
 
     def __str__(self) -> str:
         return self.render()
-
-    def _repr_svg_(self) -> str:
-        """The view as a picture in Jupyter (`claim.svg.render`)."""
-        from claim.svg import render
-
-        return render(self)
 
     def to_json(self) -> str:
         """Deprecated: the view as JSON text; use ``claim.to_json(view)``.

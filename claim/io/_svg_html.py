@@ -1,5 +1,5 @@
 """A game as one self-contained HTML page that steps through it trick by trick
-(`claim replay FILE --html OUT.html`, `claim.svg.replay_page`).
+(`claim replay FILE --html OUT.html`, `claim.io.svg.replay_page`).
 
 The page holds one picture per step, all inline, and a few lines of script: the
 buttons and the arrow keys (Home and End too) show the previous or next one. It
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
-from claim.state import GameState
+from claim.rules.state import GameState
 
 __all__ = ["page", "trick_steps"]
 

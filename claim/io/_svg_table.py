@@ -1,14 +1,15 @@
-"""The middle of the table in `claim.svg`: draw pile, face-up cards, the trick, the
+"""The middle of the table in `claim.io.svg`: draw pile, face-up cards, the trick, the
 shared zones, the votes and the power states (the picture's right-hand column)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-import claim
-from claim import _svg_style as sty
-from claim._svg_scene import Scene
-from claim._svg_style import CARD_H, CARD_W, INK, LAST, MUTED, WIN, FactionStyle
+from claim.core.moves import Move, PlayCard
+from claim.core.zones import Phase
+from claim.io import _svg_style as sty
+from claim.io._svg_scene import Scene
+from claim.io._svg_style import CARD_H, CARD_W, INK, LAST, MUTED, WIN, FactionStyle
 
 __all__ = ["table"]
 
@@ -18,7 +19,7 @@ _INNER = X + 14
 
 
 def table(scene: Scene, styles: dict[str, FactionStyle],
-          marked: tuple[int, claim.Move] | None) -> tuple[str, float]:
+          marked: tuple[int, Move] | None) -> tuple[str, float]:
     """The column, from the top of the picture's body; returns it and its bottom."""
     parts: list[str] = []
     y = 76.0
@@ -40,10 +41,10 @@ def _heading(y: float, words: str) -> str:
 
 
 def _piles(scene: Scene, styles: dict[str, FactionStyle],
-           marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
+           marked: tuple[int, Move] | None, y: float) -> tuple[str, float]:
     """The draw pile (its top card too, for the referee), the face-up cards, the discard."""
     out = [_heading(y, "Draw pile")]
-    if scene.phase is claim.Phase.RECRUIT or scene.face_up:
+    if scene.phase is Phase.RECRUIT or scene.face_up:
         out.append(sty.text(_INNER + 110, y + 20, "Face up", 13, weight="bold"))
         if not scene.face_up:
             out.append(sty.text(_INNER + 110, y + 56, "\u2013", 12, fill=MUTED))
@@ -69,7 +70,7 @@ def _piles(scene: Scene, styles: dict[str, FactionStyle],
 
 
 def _trick(scene: Scene, styles: dict[str, FactionStyle],
-           marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
+           marked: tuple[int, Move] | None, y: float) -> tuple[str, float]:
     """The trick in play order; between tricks, the last one with its winner marked."""
     if not scene.trick:
         return "", 0
@@ -80,7 +81,7 @@ def _trick(scene: Scene, styles: dict[str, FactionStyle],
         title = f"Trick {number}, under way"
     out = [_heading(y, title)]
     last_card = None
-    if marked is not None and isinstance(marked[1], claim.PlayCard):
+    if marked is not None and isinstance(marked[1], PlayCard):
         last_card = (marked[0], marked[1].card)
     step = min(CARD_W + 26.0, (W - 28 - CARD_W) / max(1, len(scene.trick) - 1))
     for i, (seat, card) in enumerate(scene.trick):
@@ -99,7 +100,7 @@ def _trick(scene: Scene, styles: dict[str, FactionStyle],
 
 
 def _shared(scene: Scene, styles: dict[str, FactionStyle],
-            marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
+            marked: tuple[int, Move] | None, y: float) -> tuple[str, float]:
     """The zones no seat owns (the Troll line, a second deck), first in line first."""
     if not scene.shared:
         return "", 0
@@ -116,7 +117,7 @@ def _shared(scene: Scene, styles: dict[str, FactionStyle],
 
 
 def _votes(scene: Scene, styles: dict[str, FactionStyle],
-           marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
+           marked: tuple[int, Move] | None, y: float) -> tuple[str, float]:
     """Per faction, each party's scored cards; the current winner's count circled."""
     if not scene.votes:
         return "", 0
@@ -157,7 +158,7 @@ def _show(value: Hashable) -> str:
 
 
 def _powers(scene: Scene, styles: dict[str, FactionStyle],
-            marked: tuple[int, claim.Move] | None, y: float) -> tuple[str, float]:
+            marked: tuple[int, Move] | None, y: float) -> tuple[str, float]:
     """Each power that keeps a state, and the state (as its ``repr``)."""
     if not scene.powers:
         return "", 0

@@ -1,7 +1,7 @@
-"""What `claim.svg` draws: a scene, read from a view (a seat, a spectator) or, for the
+"""What `claim.io.svg` draws: a scene, read from a view (a seat, a spectator) or, for the
 referee, from a state.
 
-A seat's or a spectator's scene is read from the [`View`][claim.views.View] alone,
+A seat's or a spectator's scene is read from the [`View`][claim.rules.views.View] alone,
 field by field, so a picture can show nothing the view does not (RULES 7). The
 referee's scene is the spectator's plus what only the referee sees: every hand and
 follower pile, the hidden zones and the top card of the draw pile.
@@ -13,10 +13,13 @@ from collections.abc import Hashable
 
 import attrs
 
-import claim
-from claim.cards import Card
-from claim.state import GameState
-from claim.views import View, ViewRecord, ZoneView
+from claim.core.cards import Card
+from claim.core.moves import Move
+from claim.core.zones import Phase
+from claim.rules.engine.scoring import FactionVote, faction_votes
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.rules.views import View, ViewRecord, ZoneView
 
 __all__ = ["Scene", "SeatScene", "ZoneScene", "scene_of_state", "scene_of_view"]
 
@@ -58,9 +61,9 @@ class Scene:
             while the question it is about is pending.
     """
 
-    variant: claim.Variant
+    variant: Variant
     viewer: int | str | None
-    phase: claim.Phase
+    phase: Phase
     current: int | None
     leader: int
     draw_size: int
@@ -73,15 +76,15 @@ class Scene:
     seats: tuple[SeatScene, ...]
     shared: tuple[ZoneScene, ...]
     powers: tuple[tuple[str, Hashable], ...]
-    votes: tuple[claim.FactionVote, ...]
+    votes: tuple[FactionVote, ...]
     pending: str | None
-    last: tuple[int, claim.Move] | None
+    last: tuple[int, Move] | None
     discard: int
     choices: tuple[str, ...] = ()
     seen_top: Card | None = None
 
 
-def _completed(history: tuple[ViewRecord, ...], phase: claim.Phase) -> tuple[object, int]:
+def _completed(history: tuple[ViewRecord, ...], phase: Phase) -> tuple[object, int]:
     """The last completed trick event (read by its fields, so any event class that has
     ``plays`` and ``ranking`` counts), and how many tricks of ``phase`` were done."""
     last: object = None
@@ -134,7 +137,7 @@ def _mask(ids: tuple[int, ...]) -> int:
     return mask
 
 
-def _public_votes(view: View) -> tuple[claim.FactionVote, ...]:
+def _public_votes(view: View) -> tuple[FactionVote, ...]:
     """The current votes, from a position built of the view's public facts only: the
     score piles, the public zones and the power states (a vote reads nothing else)."""
     variant = view.variant
@@ -159,7 +162,7 @@ def _public_votes(view: View) -> tuple[claim.FactionVote, ...]:
         power_states=tuple(state for _, state in view.power_states), chance=(),
         pending=None, queue=(), records=(),
     )
-    return claim.faction_votes(public)
+    return faction_votes(public)
 
 
 def _seats(view: View) -> tuple[SeatScene, ...]:
@@ -175,7 +178,7 @@ def _seats(view: View) -> tuple[SeatScene, ...]:
     return tuple(out)
 
 
-def scene_of_view(view: View, votes: tuple[claim.FactionVote, ...] | None = None) -> Scene:
+def scene_of_view(view: View, votes: tuple[FactionVote, ...] | None = None) -> Scene:
     """The scene of a seat's or a spectator's view, read from the view alone.
 
     Args:
@@ -202,7 +205,7 @@ def scene_of_view(view: View, votes: tuple[claim.FactionVote, ...] | None = None
 
 def scene_of_state(state: GameState) -> Scene:
     """The referee's scene: the spectator's, with every hidden card shown."""
-    public = scene_of_view(state.view(None), claim.faction_votes(state))
+    public = scene_of_view(state.view(None), faction_votes(state))
     seats = tuple(
         attrs.evolve(seat, hand=state.hand(seat.seat), followers=state.follower_pile(seat.seat),
                      zones=tuple(_reveal(state, z, seat.seat) for z in seat.zones))

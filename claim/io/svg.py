@@ -1,6 +1,6 @@
 """Pictures of a game: a state or a view drawn as a self-contained SVG string.
 
-[`render`][claim.svg.render] draws the table as one seat, a spectator or the
+[`render`][claim.io.svg.render] draws the table as one seat, a spectator or the
 referee sees it: each seat's hand (face down where the perspective hides it), its
 follower pile and score pile grouped by faction with counts, the cards in front of
 it and any other zone a power declares; the draw pile, the face-up cards, the trick
@@ -9,7 +9,7 @@ shared zones (the Troll line), the power states, the current vote per faction, w
 turn it is and the last move. The SVG loads nothing (no fonts, images or scripts)
 and holds no ``id``, so many pictures can share a page.
 
-A seat's or a spectator's picture is drawn from its [`View`][claim.views.View]
+A seat's or a spectator's picture is drawn from its [`View`][claim.rules.views.View]
 alone, so it shows what that seat may know (RULES 7) and nothing more: two states
 that differ only in a card the seat cannot see draw byte for byte the same picture.
 
@@ -19,8 +19,8 @@ a stable hash of its name, so a variant draws with no edit.
 
 Examples:
     >>> import claim
-    >>> from claim.svg import render
-    >>> state = claim.new_game("claim", seed=7).apply("Gb0")
+    >>> from claim.io.svg import render
+    >>> state = new_game("claim", seed=7).apply("Gb0")
     >>> picture = render(state, perspective=1, size=480)
     >>> picture.startswith("<svg") and "seen by seat 1" in picture
     True
@@ -32,15 +32,18 @@ from collections.abc import Iterable
 from html import escape
 from typing import Final
 
-import claim
-from claim import _svg_style as sty
-from claim._svg_html import page, trick_steps
-from claim._svg_scene import Scene, SeatScene, scene_of_state, scene_of_view
-from claim._svg_style import CARD_H, CARD_W, MUTED, WIN, FactionStyle, styles_of
-from claim._svg_table import table as _table
-from claim.errors import ArgumentError
-from claim.state import GameState
-from claim.views import View, view_of
+from claim.core.errors import ArgumentError
+from claim.core.moves import Move
+from claim.core.zones import Phase
+from claim.io import _svg_style as sty
+from claim.io._svg_html import page, trick_steps
+from claim.io._svg_scene import Scene, SeatScene, scene_of_state, scene_of_view
+from claim.io._svg_style import CARD_H, CARD_W, MUTED, WIN, FactionStyle, styles_of
+from claim.io._svg_table import table as _table
+from claim.rules.loading import load_variant
+from claim.rules.state import GameState
+from claim.rules.variant import Variant
+from claim.rules.views import View, view_of
 
 __all__ = ["AUTO", "REFEREE", "FactionStyle", "Perspective", "faction_styles", "render",
            "replay_page", "trick_steps"]
@@ -51,8 +54,8 @@ AUTO: Final = "auto"
 """The default perspective: the referee's for a state, its own seat's for a view."""
 
 Perspective = int | str | None
-"""A seat, ``None`` (a spectator), [`REFEREE`][claim.svg.REFEREE] or
-[`AUTO`][claim.svg.AUTO]."""
+"""A seat, ``None`` (a spectator), [`REFEREE`][claim.io.svg.REFEREE] or
+[`AUTO`][claim.io.svg.AUTO]."""
 
 WIDTH = 1000
 """The picture's width in its own units; ``size`` scales it."""
@@ -64,14 +67,14 @@ _TITLE_CHARS = 66
 _ZONE_SCALE = 0.62
 
 
-def faction_styles(variant: claim.Variant | str) -> dict[str, FactionStyle]:
+def faction_styles(variant: Variant | str) -> dict[str, FactionStyle]:
     """The colour and glyph of each faction of ``variant``, by faction name.
 
     Examples:
         >>> faction_styles("claim")["knights"].glyph
         'shield'
     """
-    return styles_of(claim.load_variant(variant) if isinstance(variant, str) else variant)
+    return styles_of(load_variant(variant) if isinstance(variant, str) else variant)
 
 
 def render(game: GameState | View, perspective: Perspective = AUTO, *, size: float = 960,
@@ -111,8 +114,8 @@ def replay_page(states: Iterable[GameState], perspective: Perspective = REFEREE,
 
     Args:
         states: The states of a game in order (``claim.replay(record)``); the
-            steps are picked by [`trick_steps`][claim.svg.trick_steps].
-        perspective: Who looks (as for [`render`][claim.svg.render]): the
+            steps are picked by [`trick_steps`][claim.io.svg.trick_steps].
+        perspective: Who looks (as for [`render`][claim.io.svg.render]): the
             referee by default, or a seat, or None for a spectator.
         title: The page's title; by default the variant and the perspective.
         size: Each picture's width in pixels.
@@ -182,9 +185,9 @@ def _title(scene: Scene) -> str:
     return f"{scene.variant.title}, {scene.phase.value}, seen by {_who(scene)}"
 
 
-def _header(scene: Scene, marked: tuple[int, claim.Move] | None) -> str:
-    phase = {claim.Phase.RECRUIT: "phase 1: recruit followers",
-             claim.Phase.SUPPORT: "phase 2: gather supporters"}.get(scene.phase, "game over")
+def _header(scene: Scene, marked: tuple[int, Move] | None) -> str:
+    phase = {Phase.RECRUIT: "phase 1: recruit followers",
+             Phase.SUPPORT: "phase 2: gather supporters"}.get(scene.phase, "game over")
     if scene.pending is not None:
         status = f"waiting for {scene.pending}"
         if scene.choices:

@@ -1,7 +1,7 @@
-"""Colours, glyphs and the drawing primitives of `claim.svg` (cards, backs, chips).
+"""Colours, glyphs and the drawing primitives of `claim.io.svg` (cards, backs, chips).
 
 Every function returns SVG markup as a string; coordinates are in the picture's
-own units (`claim.svg` scales the whole picture with its ``viewBox``). Nothing here
+own units (`claim.io.svg` scales the whole picture with its ``viewBox``). Nothing here
 draws with an ``id``, so that several pictures can sit in one page.
 """
 
@@ -13,8 +13,8 @@ from html import escape
 
 import attrs
 
-from claim.cards import Card
-from claim.variant import Variant
+from claim.core.cards import Card
+from claim.rules.variant import Variant
 
 __all__ = [
     "CARD_H",
