@@ -13,6 +13,7 @@ built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
 
 from claim.core.errors import PowerError
 from claim.core.zones import Phase, Zone
+from claim.rules.answers import DeckFacts
 from claim.rules.effects import (
     Ask,
     Effect,
@@ -42,6 +43,7 @@ WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=Tru
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "DeckFacts",
     "IN_FRONT",
     "WAITING_LINE",
     "Ask",

@@ -29,6 +29,7 @@ import claim
 from claim.core.cards import Card
 from claim.powers import (
     Ask,
+    DeckFacts,
     Effect,
     Exchange,
     FactionPower,
@@ -322,6 +323,11 @@ class Thief(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     priority: ClassVar[int] = 45  # after the Giants' smash (40)
     verbs: ClassVar[tuple[str, ...]] = ("steal", "no")
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """Steal a card of an opponent's score pile, or not (declared: #22)."""
+        return (*(f"steal {kind}@{seat}" for kind in facts.kinds for seat in facts.seats),
+                "no steal")
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """One steal step for the winner, if a Thief won the trick."""

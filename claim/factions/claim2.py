@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from claim.core.zones import Phase, Zone
-from claim.powers import IN_FRONT, WAITING_LINE
+from claim.powers import IN_FRONT, WAITING_LINE, DeckFacts
 from claim.rules.effects import (
     Ask,
     Effect,
@@ -106,6 +106,12 @@ class Giants(FactionPower):
     prey_params: ClassVar[tuple[str, ...]] = ("prey",)
 
     prey: str = "gnomes"
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """Smash a card of the prey lying in front of a seat, or not (R7)."""
+        prey = facts.kinds_of(self.prey)
+        return (*(f"smash {kind}@{seat}" for kind in prey for seat in facts.seats),
+                "no smash")
 
     def playout_rule(self) -> PlayoutRule | None:
         """The smash question, reproduced by a playout (R7)."""
@@ -285,6 +291,10 @@ class Seers(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """Take the top card of the draw pile instead of a face-up card (R10)."""
+        return ("take top",)
 
     def playout_rule(self) -> PlayoutRule | None:
         """Taking the top card instead, reproduced by a playout (R10)."""

@@ -16,6 +16,7 @@ import attrs
 
 from claim.powers import (
     Ask,
+    DeckFacts,
     Effect,
     Exchange,
     FactionPower,
@@ -56,6 +57,10 @@ class ElfOrcs(FactionPower):
 
     elves: str = "elves"
     orcs: str = "orcs"
+
+    def play_labels(self, facts: DeckFacts) -> tuple[str, ...]:
+        """E3: a dual card is played as one side or the other."""
+        return (f"as {self.elves}", f"as {self.orcs}")
 
     def follows(self, lead: str) -> bool:
         """E3: for the follow rule a dual card counts as both Elves and Orcs."""
@@ -134,6 +139,15 @@ class Shapeshifters(FactionPower):
     name: ClassVar[str] = "shapeshifters"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
+    def play_labels(self, facts: DeckFacts) -> tuple[str, ...]:
+        """E5, E20: swap with a face-up card, and the choice of a card swapped in."""
+        labels = [f"swap {kind}" for kind in facts.kinds]
+        for kind in facts.kinds:
+            power = facts.power_of(kind.faction)
+            if power is not None and not isinstance(power, Shapeshifters):
+                labels += [f"swap {kind} {label}" for label in power.play_labels(facts)]
+        return tuple(labels)
+
     def play_options(self, play: Play) -> tuple[Option, ...]:
         """E5, E20: swap with which face-up card (one option per distinct card)."""
         state = play.state
@@ -157,6 +171,12 @@ class Ghosts(FactionPower):
     name: ClassVar[str] = "ghosts"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     verbs: ClassVar[tuple[str, ...]] = ("keep",)
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """E6, E26: keep a Ghost, forgoing a given face-up card when there are two."""
+        ghosts = facts.kinds_of(self.faction)
+        return (*(f"keep {ghost}" for ghost in ghosts),
+                *(f"keep {ghost} forgo {kind}" for ghost in ghosts for kind in facts.kinds))
 
     def recruit_options(
         self, state: GameState, step: Step, options: tuple[Option, ...]
@@ -193,6 +213,10 @@ class DarkElves(FactionPower):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     priority: ClassVar[int] = 60
     verbs: ClassVar[tuple[str, ...]] = ("discard",)
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """E22: discard a card of the score pile that is not a Dark Elf."""
+        return tuple(f"discard {kind}" for kind in facts.kinds if kind.faction != self.faction)
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """E22: one discard step per seat that scored a Dark Elf placed by this trick."""

@@ -1,38 +1,27 @@
 """Action ids: a stable integer for every move a variant can produce, and legal-move masks.
 
 The ids of a variant are fixed by its definition (same variant, same ids, on every
-machine), in three blocks:
+machine), in three blocks, all read from the variant's answer space
+(`claim.rules.answers`), which the rules and the powers declare:
 
 1. **Card plays**: one id per kind of card (identical cards are one kind), in deck
    order: ``PlayCard(card)``.
-2. **Card plays with a choice**: for each kind whose power asks a choice when played
-   (``variant.tables.option_mask``: Elf-Orcs, Shapeshifters), in deck order, one id
-   per label ``as <faction>`` (every faction of the variant, in order), then
-   ``swap <card>`` (every kind, in deck order), then ``swap <card> as <faction>``
-   for every kind of this block and every faction (E20).
-3. **Answers** (`Choose`): for each answer verb of the variant (``take``, ``draw``
-   and the powers' ``verbs``), in alphabetical order, the labels its grammar allows:
+2. **Card plays with a choice**: for each kind whose power offers a choice when
+   played (``variant.tables.option_mask``), in deck order, one id per declared play
+   label (``as <faction>``, ``swap <card>``, ...: every power's
+   [`play_labels`][claim.rules.protocol.FactionPower.play_labels], grouped by first
+   word).
+3. **Answers** (`Choose`): every declared answer label (the rules' ``take <card>``
+   and ``draw top``, and every power's
+   [`answers`][claim.rules.protocol.FactionPower.answers]), grouped by first word in
+   alphabetical order, each group in declaration order.
 
-   =============  ===================================================
-   ``take``       ``take top``, then ``take <card>`` per kind
-   ``draw``       ``draw top``
-   ``no``         ``no smash``
-   ``smash``      ``smash <card>@<seat>`` per kind, then per seat
-   ``keep``       ``keep <card>`` per kind, then ``keep <ghost> forgo <card>``
-                  for each kind of a faction with the ``ghosts`` power, per kind
-   ``discard``    ``discard <card>`` per kind
-   other verbs    ``<verb> top``, ``<verb> <card>``, ``<verb> <card>@<seat>``,
-                  ``<verb> <faction>``
-   =============  ===================================================
-
-A plugin power whose answers follow none of these forms has moves without an id:
-[`action_id`][] raises [`ActionError`][claim.core.errors.ActionError] for them (the
-variant's [`action_count`][] is unchanged, so ids stay stable).
+Every legal move has an id: a power cannot offer a label it did not declare (the
+engine refuses it with a `PowerError`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from claim.core.cache import per_variant
@@ -48,48 +37,17 @@ __all__ = ["action_count", "action_id", "action_move", "legal_action_ids",
            "legal_action_mask"]
 
 
-def _answer_labels(verb: str, kinds: list[str], seats: range, factions: list[str],
-                   ghosts: list[str]) -> Iterator[str]:
-    if verb == "take":
-        yield "take top"
-        yield from (f"take {k}" for k in kinds)
-    elif verb == "draw":
-        yield "draw top"
-    elif verb == "no":
-        yield "no smash"
-    elif verb == "smash":
-        yield from (f"smash {k}@{s}" for k in kinds for s in seats)
-    elif verb == "keep":
-        yield from (f"keep {k}" for k in kinds)
-        yield from (f"keep {g} forgo {k}" for g in ghosts for k in kinds)
-    elif verb == "discard":
-        yield from (f"discard {k}" for k in kinds)
-    else:
-        yield f"{verb} top"
-        yield from (f"{verb} {k}" for k in kinds)
-        yield from (f"{verb} {k}@{s}" for k in kinds for s in seats)
-        yield from (f"{verb} {f}" for f in factions)
-
-
 def _all_moves(variant: Variant) -> list[Move]:
-    """Every move with an id, in id order."""
+    """Every move with an id, in id order (see the module)."""
     deck = variant.deck
     kinds = list(dict.fromkeys(deck))
-    names = [str(k) for k in kinds]
-    factions = [f.name for f in variant.factions]
+    space = variant.tables.answer_space
     moves: list[Move] = [PlayCard(k) for k in kinds]
     option_mask = variant.tables.option_mask
-    choosers = [k for k in kinds
-                if any(option_mask >> cid & 1 for cid, card in enumerate(deck) if card == k)]
-    for kind in choosers:
-        moves += [PlayCard(kind, f"as {f}") for f in factions]
-        moves += [PlayCard(kind, f"swap {k}") for k in names]
-        moves += [PlayCard(kind, f"swap {k} as {f}") for k in choosers for f in factions]
-    ghosts = [str(k) for k in kinds
-              if variant.faction(k.faction).power.name == "ghosts"]
-    for verb in sorted(variant.tables.verbs):
-        moves += [Choose(label) for label in
-                  _answer_labels(verb, names, range(variant.players), factions, ghosts)]
+    for kind in kinds:
+        if any(option_mask >> cid & 1 for cid, card in enumerate(deck) if card == kind):
+            moves += [PlayCard(kind, label) for label in space.play_labels]
+    moves += [Choose(label) for label in space.answers]
     return moves
 
 

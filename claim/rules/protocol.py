@@ -61,6 +61,7 @@ import attrs
 from claim.core._fast import slot_maker
 from claim.core.cards import Card
 from claim.core.zones import Phase, Zone
+from claim.rules.answers import DeckFacts, generic_answers
 from claim.rules.effects import Effect, Option, Placement, Question, Step, ZoneSpec
 from claim.rules.playout_rules import PlayoutRule
 
@@ -233,7 +234,9 @@ class FactionPower:
     the engine then skips them for tricks its cards do not win (Seers). For
     `recruit_options` it also means: only for the winner's own recruiting step."""
     verbs: ClassVar[tuple[str, ...]] = ()
-    """The first words of this power's option labels (``"smash"``, ``"no"``)."""
+    """The first words of this power's answer labels (``"smash"``, ``"no"``): text
+    starting with one is read as an answer (`claim.rules.notation`). A power that
+    declares no `answers` gets the generic forms of each verb."""
     """Parameters that name a faction; a variant checks they name another of its own."""
     prey_params: ClassVar[tuple[str, ...]] = ()
     """Faction parameters naming cards to smash: the named faction's power must have
@@ -303,6 +306,22 @@ class FactionPower:
 
     def zones(self) -> tuple[ZoneSpec, ...]:
         """The places for cards this power needs beyond the standard zones."""
+        return ()
+
+    def answers(self, facts: DeckFacts) -> tuple[str, ...]:
+        """Every label this power's questions (`ask`, `recruit_options`) may offer in
+        the variant ``facts`` describes, in a fixed order (`claim.rules.answers`).
+
+        Action ids number them; an option with another label is refused with a
+        `PowerError`. By default the generic forms of each of `verbs`:
+        ``<verb> top``, ``<verb> <card>``, ``<verb> <card>@<seat>``,
+        ``<verb> <faction>``.
+        """
+        return generic_answers(self.verbs, facts)
+
+    def play_labels(self, facts: DeckFacts) -> tuple[str, ...]:
+        """Every label `play_options` may offer for this faction's cards (played as
+        ``<card> <label>``), in a fixed order; () by default (no choice)."""
         return ()
 
     def initial_state(self) -> Hashable:

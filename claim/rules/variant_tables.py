@@ -24,6 +24,7 @@ from claim.core.errors import VariantError
 from claim.core.moves import PlayCard
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
+from claim.rules.answers import AnswerSpace, DeckFacts, answer_space
 from claim.rules.effects import Option, Placement, ZoneSpec
 from claim.rules.hook_tables import HookTable, hook_table, in_hook_order
 from claim.rules.protocol import FactionPower, option_fields, overrides
@@ -152,6 +153,10 @@ class DeckTables:
     """The faction indices voted on at the end (E19)."""
     verbs: frozenset[str]
     """The first words of the answers to this variant's questions."""
+    answer_space: AnswerSpace
+    """Every label the rules and the powers declare (`claim.rules.answers`)."""
+    answer_set: frozenset[str]
+    """``answer_space.answers`` as a set: the labels a recruiting question may offer."""
     uses_chance: bool
     """Whether some power needs an order fixed at the deal (E12)."""
     shared_zones: tuple[int, ...]
@@ -336,6 +341,7 @@ def build_tables(variant: Variant) -> DeckTables:
     for cid, fi in enumerate(card_faction):
         faction_masks[fi] |= 1 << cid
     kinds, kind_masks = _kinds(deck)
+    space = answer_space(DeckFacts(tuple(kinds), names, variant.players, powers))
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
     play_moves = tuple(kind_moves[kinds[c]] for c in deck)
     quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
@@ -378,6 +384,9 @@ def build_tables(variant: Variant) -> DeckTables:
         hooks=types.MappingProxyType(
             {phase: hook_table(powers, faction_masks, phase) for phase in Phase}
         ),
+        verbs=space.verbs,
+        answer_space=space,
+        answer_set=frozenset(space.answers),
         **_phase_tables(variant, powers, names, faction_masks),
     )
 
@@ -429,7 +438,6 @@ def _phase_tables(
         "zone_specs": specs,
         "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),
         "voters": tuple(i for i, p in enumerate(powers) if p.has_vote()),
-        "verbs": frozenset(["take", "draw"]).union(*(type(p).verbs for p in powers)),
         "uses_chance": any(p.uses_chance for p in powers),
         "follow_masks": _follow_masks(names, powers, faction_masks),
     }
