@@ -11,7 +11,12 @@ Examples:
 """
 
 # First: with CLAIM_PURE_PYTHON set, the compiled modules must load as Python.
-from claim import _compiled  # noqa: F401
+from claim import (
+    _compiled,  # noqa: F401
+    _moved,
+)
+
+_moved.install()  # the module paths of before the layers, deprecated (claim._moved)
 
 # The composition root: the built-in powers are plugins of `claim.rules`, registered
 # here (before any variant is read), as installed plugins are through entry points.
@@ -33,9 +38,10 @@ from claim.core.errors import (
     UnknownNameError,
     VariantError,
 )
-from claim.core.moves import Choose, DeclineSmash, Move, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.core.moves import Choose, Move, PlayCard, TakeFaceUp
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
+from claim.factions.claim2 import DeclineSmash, Smash, TakeTopCard
 from claim.io import svg as _svg
 from claim.io.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.io.serialize import from_json, to_json
@@ -117,3 +123,12 @@ __all__ = [
     "to_json",
     "variant_from_yaml",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """``claim.views`` and the other moved public modules, as attributes (deprecated)."""
+    if _moved.new_name(f"claim.{name}") is not None:
+        import importlib
+
+        return importlib.import_module(f"claim.{name}")
+    raise AttributeError(f"module 'claim' has no attribute {name!r}")

@@ -52,7 +52,7 @@ def main(seed: int = 7) -> claim.GameResult:
     events = [event for record in state.records for event in record.events]
     tricks = sum(isinstance(event, TrickCompleted) for event in events)
     smashes = [event for event in events  # a smashed Gnome leaves from in front of a player
-               if isinstance(event, Placed) and event.origin is claim.Zone.IN_FRONT
+               if isinstance(event, Placed) and event.origin == "in front"
                and event.zone is claim.Zone.DISCARD]
     print(f"seed {seed}: {tricks} tricks, {len(state.records)} moves, "
           f"{len(smashes)} Gnomes smashed")

@@ -16,7 +16,6 @@ import claim
 from claim.info.knowledge import knowledge
 from claim.info.observation import observation, observation_size
 from claim.info.sampling import sample
-from claim.rules.views import View
 
 
 def main() -> None:
@@ -40,8 +39,8 @@ def main() -> None:
         factions = sorted({card.faction for card in cards})
         print(f"  {place[0]} of seat {place[1]} holds no {', '.join(factions)} (void)")
 
-    text = view.to_json()
-    assert View.from_json(text) == view
+    text = claim.to_json(view)
+    assert claim.from_json(text) == view
     print(f"\nJSON: {len(text)} characters, reads back equal")
 
     guesses: Counter[claim.Card] = Counter()

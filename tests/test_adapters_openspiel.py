@@ -121,7 +121,7 @@ def test_strings_and_tensors_come_from_each_players_view(name: str) -> None:
             assert state.information_state_tensor(player)[:size] == \
                 pytest.approx(observation(view))
             assert state.observation_string(player) == str(view)
-            assert state.information_state_string(player) == view.to_json()
+            assert state.information_state_string(player) == claim.to_json(view)
         state.apply_action(rng.choice(state.legal_actions()))
 
 

@@ -32,6 +32,18 @@ CLAIM2 = claim.load_variant("claim2")
 _LEAD_ONLY_POWERS = ("dragons", "doppelgangers")
 
 
+def troll_line(state: claim.GameState) -> tuple[claim.Card, ...]:
+    """The Troll line (RULES 4 Trolls): the zone "waiting line", () when undeclared."""
+    return state.zone("waiting line") if "waiting line" in state.variant.tables.zone_index else ()
+
+
+def front(state: claim.GameState, seat: int) -> tuple[claim.Card, ...]:
+    """The Gnomes in front of ``seat`` (RULES 4 Gnomes), () when undeclared."""
+    if "in front" not in state.variant.tables.zone_index:
+        return ()
+    return state.zone("in front", seat)
+
+
 def cards(variant: claim.Variant, notation: str | Iterable[str]) -> list[claim.Card]:
     """Cards of ``variant`` from notation: ``"Gn5 Tr1"`` or ``["Gn5", "Tr1"]``."""
     items = notation.split() if isinstance(notation, str) else notation
@@ -69,7 +81,7 @@ def smashed(found: list[object]) -> list[tuple[claim.Card, int]]:
     """The Gnomes smashed (RULES 4 Giants) among ``found`` events, with their victim."""
     return [
         (e.card, e.origin_seat) for e in found
-        if isinstance(e, Placed) and e.origin is claim.Zone.IN_FRONT
+        if isinstance(e, Placed) and e.origin == "in front"
         and e.zone is claim.Zone.DISCARD
     ]
 
@@ -233,7 +245,7 @@ def test_phase2_helper_builds_the_wanted_hands(leader: int) -> None:
     assert state.current_player == leader
     assert state.pending is None
     assert state.draw_pile_size == 0
-    assert not state.waiting_line
+    assert not troll_line(state)
     assert len(events(state, TrickCompleted)) == 13
 
 
@@ -252,21 +264,21 @@ def test_r9_trolls_worked_example() -> None:
     state = play(state, "Tr1", "Tr3")
     assert last_events(state, TrickCompleted)[0].winner == 1
     assert t("Tr3") in state.score_pile(1)
-    assert state.waiting_line == (t("Tr1"),)
-    assert Placed(t("Tr1"), claim.Zone.WAITING, None) in last_events(state)
+    assert troll_line(state) == (t("Tr1"),)
+    assert Placed(t("Tr1"), "waiting line", None) in last_events(state)
     assert state.current_player == 1
 
     # Trick 2: Willy leads Troll 9, Tommy follows Troll 7; Willy scores Troll 9.
     state = play(state, "Tr9", "Tr7")
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Tr3 Tr9"))
-    assert state.waiting_line == (t("Tr1"), t("Tr7"))
+    assert troll_line(state) == (t("Tr1"), t("Tr7"))
     assert state.score_pile(0) == ()
 
     # Trick 3: Willy leads Gnome 5, Tommy follows Gnome 3: Willy also scores Troll 1.
     state = play(state, "Gn5", "Gn3")
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Tr3 Tr9 Tr1"))
-    assert same_cards(state.in_front(1), cards(CLAIM2, "Gn5 Gn3"))
-    assert state.waiting_line == (t("Tr7"),)
+    assert same_cards(front(state, 1), cards(CLAIM2, "Gn5 Gn3"))
+    assert troll_line(state) == (t("Tr7"),)
     assert state.score_pile(0) == ()
 
 
@@ -279,12 +291,12 @@ def test_r9_two_dwarves_still_deliver_a_waiting_troll() -> None:
         "Tr3 Dw5 Se5 Se6 Se7 Se8 Se9 Gi1 Gi1 Gi3 Gi3 Gi5 Gi5",
     )
     state = play(state, "Tr1", "Tr3")
-    assert state.waiting_line == (card("Tr1"),)
+    assert troll_line(state) == (card("Tr1"),)
     state = play(state, "Dw5", "Dw2")  # seat 1 leads and wins
     assert last_events(state, TrickCompleted)[0].winner == 1
     assert same_cards(state.score_pile(0), cards(variant, "Dw5 Dw2"))  # the loser's
     assert same_cards(state.score_pile(1), cards(variant, "Tr3 Tr1"))
-    assert state.waiting_line == ()
+    assert troll_line(state) == ()
 
 
 def test_r9_trolls_still_waiting_at_the_end_are_discarded() -> None:
@@ -293,13 +305,13 @@ def test_r9_trolls_still_waiting_at_the_end_are_discarded() -> None:
     # Every trick without Trolls first; the two Trolls meet in the last trick.
     while not state.is_over:
         if state.hand_size(0) + state.hand_size(1) == 2:
-            assert state.waiting_line == ()
+            assert troll_line(state) == ()
         moves = state.legal_moves()
         others = [m for m in moves if m.card.faction != "trolls"]
         state = state.apply((others or moves)[0])
     assert events(state, TrickCompleted)[-1].plays[0][1].faction == "trolls"
     assert card("Tr0") in state.discard()
-    assert state.waiting_line == ()
+    assert troll_line(state) == ()
     scored = [c for seat in (0, 1) for c in state.score_pile(seat) if c.faction == "trolls"]
     assert scored == [card("Tr1")]
     trolls = vote(state.result(), "trolls")
@@ -322,13 +334,13 @@ def test_r9_troll_queue_order_option(order: str, delivered: str) -> None:
     )
     state = play(state, "Tr2", "Tr6", "Tr7", "Tr0", "Tr8", "Tr5")
     line = cards(variant, "Tr2 Tr0 Tr5")
-    assert list(state.waiting_line) == line
+    assert list(troll_line(state)) == line
     assert same_cards(state.score_pile(1), cards(variant, "Tr6 Tr7 Tr8"))
     state = play(state, "Gn5", "Gn3")  # seat 1 wins a trick without Trolls
     got = [c for c in state.score_pile(1) if c.faction == "trolls"]
     assert same_cards(got, cards(variant, f"Tr6 Tr7 Tr8 {delivered}"))
     line.remove(card(delivered, variant))
-    assert list(state.waiting_line) == line
+    assert list(troll_line(state)) == line
 
 
 def test_r9_default_queue_order_is_fifo() -> None:
@@ -339,7 +351,7 @@ def test_r9_default_queue_order_is_fifo() -> None:
 def test_r9_trolls_have_no_power_in_phase_1() -> None:
     """RULES 4 Trolls act in phase 2 only: two Trolls in a phase 1 trick are discarded."""
     state = play(_phase1_deal("Tr5", "Tr2"), "Tr5", "Tr2")
-    assert state.waiting_line == ()
+    assert troll_line(state) == ()
     discarded = [c for c in state.discard() if c.faction == "trolls"]
     assert same_cards(discarded, cards(CLAIM2, "Tr5 Tr2"))
 
@@ -520,7 +532,7 @@ def test_r8_dragon_played_last_leads_next_phase_2() -> None:
                    "Dr1 Gi5 Gi7 " + "Se5 Se6 Se7 Se8 Se9 Tr5 Tr6 Tr7 Tr8 Tr9")
     state = play(state, "Gn5", "Dr1")
     assert last_events(state, TrickCompleted)[0].winner == 0
-    assert state.in_front(0) == (card("Gn5"),)
+    assert front(state, 0) == (card("Gn5"),)
     assert state.score_pile(0) == (card("Dr1"),)
     assert state.current_player == 1
     assert LeaderChosen(1, "dragons") in last_events(state)
@@ -597,30 +609,30 @@ def test_gnomes_captured_lie_in_front_not_in_the_score_pile() -> None:
     """RULES 4 Gnomes: captured Gnomes are laid in front of the capturer."""
     state = phase2(CLAIM2, "Gn5 Gn7 Tr0 " + FILL0, "Gn3 Gn1 Tr1 " + FILL1)
     state = play(state, "Gn5", "Gn3")
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn5 Gn3"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn5 Gn3"))
     assert state.score_pile(0) == ()
-    assert state.in_front(1) == ()
+    assert front(state, 1) == ()
     placed = last_events(state, Placed)
-    assert all(p.zone is claim.Zone.IN_FRONT and p.seat == 0 for p in placed)
+    assert all(p.zone == "in front" and p.seat == 0 for p in placed)
 
 
 def test_gnomes_phase_1_gnomes_are_discarded() -> None:
     """RULES 4 Gnomes: the power is phase 2 only; phase 1 tricks are discarded."""
     state = play(_phase1_deal("Gn5", "Dr1"), "Gn5", "Dr1")
-    assert state.in_front(0) == () and card("Gn5") in state.discard()
+    assert front(state, 0) == () and card("Gn5") in state.discard()
 
 
 def test_gnomes_in_front_join_the_score_pile_at_the_end() -> None:
     """RULES 4 Gnomes: surviving Gnomes count in the score pile at the end (RULES 5)."""
     state = phase2(CLAIM2, "Gn5 Gn7 Gn9 " + FILL0, "Gn3 Gn1 Gn1 " + FILL1)
     state = play(state, "Gn5", "Gn3", "Gn7", "Gn1", "Gn9", "Gn1")
-    assert len(state.in_front(0)) == 6
+    assert len(front(state, 0)) == 6
     while not state.is_over:
         assert not any(c.faction == "gnomes" for c in state.score_pile(0))
-        before = state.in_front(0)
+        before = front(state, 0)
         state = state.apply(state.legal_moves()[0])
-        assert set(before) <= set(state.in_front(0)) or state.is_over
-    assert state.in_front(0) == () and state.in_front(1) == ()
+        assert set(before) <= set(front(state, 0)) or state.is_over
+    assert front(state, 0) == () and front(state, 1) == ()
     gnomes = [c for c in state.score_pile(0) if c.faction == "gnomes"]
     assert same_cards(gnomes, cards(CLAIM2, "Gn5 Gn7 Gn9 Gn3 Gn1 Gn1"))
     result = state.result()
@@ -641,7 +653,7 @@ GIANT_HANDS = (
 def _gnomes_in_front_of_seat0() -> claim.GameState:
     state = phase2(CLAIM2, *GIANT_HANDS)
     state = play(state, "Gn7", "Gn5")
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn7 Gn5"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn7 Gn5"))
     return state
 
 
@@ -656,7 +668,7 @@ def test_giants_capturing_a_giant_offers_a_smash() -> None:
         "Gn3 Gi7 Gi3 Gi3 Tr5 Tr6 Tr7 Tr8 Tr9 Se5 Se6 Se7 Se8",
     )
     state = play(state, "Gn3", "Gn3")  # a tie: the leader, seat 0, wins both
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn3 Gn3"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn3 Gn3"))
     state = play(state, "Gi1", "Gi3")  # seat 1 wins Giants 1 and 3
     assert state.pending_kind == "smash"
     assert state.queue[0].data == (3,) and state.pending.seat == 1
@@ -665,7 +677,7 @@ def test_giants_capturing_a_giant_offers_a_smash() -> None:
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Gi1 Gi3"))  # placed first (R7)
     state = state.apply("smash Gn3@0")
     assert state.pending is None
-    assert state.in_front(0) == (card("Gn3"),)
+    assert front(state, 0) == (card("Gn3"),)
 
 
 def test_giants_smash_removes_the_gnome() -> None:
@@ -677,7 +689,7 @@ def test_giants_smash_removes_the_gnome() -> None:
     # The Giant 7 has a Gnome 7 to smash too, asked after this one.
     state = state.apply("smash Gn5@0")
     assert card("Gn5") in state.discard()
-    assert state.in_front(0) == (card("Gn7"),)
+    assert front(state, 0) == (card("Gn7"),)
     assert smashed(last_events(state)) == [(card("Gn5"), 0)]
     assert state.legal_moves() == (claim.Smash(0, card("Gn7")), claim.DeclineSmash())
     state = state.apply(claim.DeclineSmash())
@@ -694,7 +706,7 @@ def test_giants_declining_keeps_the_gnome() -> None:
     state = _gnomes_in_front_of_seat0()
     state = play(state, "Gi5", "Gi7", "no smash", "no smash")
     assert state.pending is None
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn7 Gn5"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn7 Gn5"))
     assert not smashed(events(state))
     final = finish(state)
     assert vote(final.result(), "gnomes").counts == (2, 0)
@@ -709,7 +721,7 @@ def test_giants_two_giants_smash_two_gnomes() -> None:
     assert state.queue[0].data == (7,)
     state = state.apply(claim.Smash(0, card("Gn7")))
     assert state.pending is None
-    assert state.in_front(0) == ()
+    assert front(state, 0) == ()
     assert [c for c, _ in smashed(events(state))] == [card("Gn5"), card("Gn7")]
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Gi5 Gi7"))
 
@@ -721,7 +733,7 @@ def test_giants_no_gnome_of_that_value_no_decision() -> None:
     assert state.pending is None
     assert state.current_player == 1
     assert same_cards(state.score_pile(1), cards(CLAIM2, "Gi1 Gi3"))
-    assert len(state.in_front(0)) == 2
+    assert len(front(state, 0)) == 2
 
 
 def test_giants_own_gnomes_are_never_smashed() -> None:
@@ -730,7 +742,7 @@ def test_giants_own_gnomes_are_never_smashed() -> None:
     state = play(state, "Gi5", "Gi3")  # seat 0 captures a Giant 5; its own Gnome 5 is safe
     assert last_events(state, TrickCompleted)[0].winner == 0
     assert state.pending is None
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn7 Gn5"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn7 Gn5"))
 
 
 # Seat 0 holds a Giant 3 and no Gnome 3; seat 1 holds two Gnomes 3 and no Giants.
@@ -747,7 +759,7 @@ def test_r7_gnome_captured_with_the_giant_is_the_captors_own() -> None:
     state = play(state, "Gi3", "Gn3")  # seat 1 cannot follow Giants
     assert last_events(state, TrickCompleted)[0].winner == 0
     assert state.pending is None
-    assert state.in_front(0) == (card("Gn3"),)
+    assert front(state, 0) == (card("Gn3"),)
     assert state.score_pile(0) == (card("Gi3"),)
     assert not smashed(events(state))
 
@@ -760,13 +772,13 @@ def test_r7_only_the_opponents_earlier_gnome_is_a_target() -> None:
     state = play(state, "Tr5", "Tr9")  # seat 0 wins the lead back (Troll 5 waits)
     state = play(state, "Gi3", "Gn3")
     assert state.pending_kind == "smash"
-    assert state.in_front(0) == (card("Gn3"),)  # already placed when asked
+    assert front(state, 0) == (card("Gn3"),)  # already placed when asked
     assert state.legal_moves() == (claim.Smash(1, card("Gn3")), claim.DeclineSmash())
     with pytest.raises(claim.IllegalMoveError):
         state.apply(claim.Smash(0, card("Gn3")))
     state = state.apply(claim.Smash(1, card("Gn3")))
-    assert state.in_front(1) == (card("Gn1"),)
-    assert state.in_front(0) == (card("Gn3"),)
+    assert front(state, 1) == (card("Gn1"),)
+    assert front(state, 0) == (card("Gn3"),)
 
 
 def test_r11_doppelganger_counting_as_giant_does_not_smash() -> None:
@@ -783,7 +795,7 @@ def test_r11_doppelganger_counting_as_giant_does_not_smash() -> None:
     state = play(state, "Gi1", "Dp5")
     assert last_events(state, TrickCompleted)[0].winner == 0
     assert state.pending is None
-    assert same_cards(state.in_front(1), cards(variant, "Gn5 Gn7"))
+    assert same_cards(front(state, 1), cards(variant, "Gn5 Gn7"))
     assert same_cards(state.score_pile(0), cards(variant, "Gi1 Dp5"))
 
 
@@ -878,11 +890,11 @@ def test_r11_doppelganger_on_troll_lead_is_scored_normally() -> None:
     state = play(state, "Tr3", "Dp5")
     assert last_events(state, TrickCompleted)[0].winner == 1
     assert same_cards(state.score_pile(1), cards(variant, "Tr3 Dp5"))
-    assert state.waiting_line == ()
+    assert troll_line(state) == ()
     # Seat 1 leads Dp2: the lead faction is Doppelgangers (R3); seat 0 plays Tr7.
     state = play(state, "Dp2", "Tr7")
     assert last_events(state, TrickCompleted)[0].winner == 1
-    assert state.waiting_line == ()
+    assert troll_line(state) == ()
     assert same_cards(state.score_pile(1), cards(variant, "Tr3 Dp5 Dp2 Tr7"))
 
 
@@ -908,17 +920,17 @@ def test_giants_two_equal_giants_smash_two_equal_gnomes() -> None:
     assert state.legal_moves() == (smash, claim.DeclineSmash())
     state = state.apply(smash)
     assert state.pending is None
-    assert same_cards(state.in_front(1), cards(CLAIM2, "Gn1 Gn1"))
+    assert same_cards(front(state, 1), cards(CLAIM2, "Gn1 Gn1"))
 
 
 def test_giants_second_right_without_target_is_not_asked() -> None:
     """R15: once the only Gnome 3 is smashed, the second Giant 3 asks nothing."""
     state = phase2(CLAIM2, *TWIN_HANDS)
     state = play(state, "Gn1", "Gn3", "Tr5", "Tr9", "Gi3", "Gi3")
-    assert state.in_front(1) == (card("Gn1"), card("Gn3"))
+    assert front(state, 1) == (card("Gn1"), card("Gn3"))
     state = state.apply("smash Gn3@1")
     assert state.pending is None
-    assert state.in_front(1) == (card("Gn1"),)
+    assert front(state, 1) == (card("Gn1"),)
     assert state.current_player == 0
 
 
@@ -928,7 +940,7 @@ def test_giants_declining_the_first_right_still_asks_the_second() -> None:
     state = play(state, "Gn1", "Gn3", "Tr5", "Tr9", "Gi3", "Gi3", "no smash")
     assert state.pending_kind == "smash"
     state = state.apply("smash Gn3@1")
-    assert state.in_front(1) == (card("Gn1"),)
+    assert front(state, 1) == (card("Gn1"),)
 
 
 def test_giants_smash_then_the_dragon_player_leads() -> None:
@@ -959,7 +971,7 @@ def test_giants_smash_in_the_last_trick_then_the_game_ends() -> None:
         "Gn3 Gi5 Tr5 Tr6 Tr7 Tr8 Tr9 Se5 Se6 Se7 Se8 Se9 Dr9",
     )
     state = play(state, "Gn5", "Gn3")
-    assert same_cards(state.in_front(0), cards(CLAIM2, "Gn5 Gn3"))
+    assert same_cards(front(state, 0), cards(CLAIM2, "Gn5 Gn3"))
     while state.hand_size(0) + state.hand_size(1) > 0:
         moves = state.legal_moves()
         others = [m for m in moves if m.card.faction != "giants"]
@@ -972,7 +984,7 @@ def test_giants_smash_in_the_last_trick_then_the_game_ends() -> None:
     while state.pending_kind == "smash":
         state = state.apply(state.legal_moves()[0])
     assert state.is_over
-    assert state.in_front(0) == ()
+    assert front(state, 0) == ()
     assert {card("Gn5"), card("Gn3")} <= set(state.discard())
     gnomes = vote(state.result(), "gnomes")
     assert gnomes.counts == (0, 0) and gnomes.winner is None
@@ -1090,21 +1102,21 @@ def _check_trick(variant: claim.Variant, before: claim.GameState, after: claim.G
         # other Trolls of the trick join the end of the line, lower values first.
         trolls = sorted((c for _, c in trick.plays if c.faction == "trolls"),
                         key=lambda c: c.value)
-        line = list(before.waiting_line)
+        line = list(troll_line(before))
         if trolls:
             assert scored_trolls == [Placed(trolls[-1], claim.Zone.SCORE, winner)], trick
             line += trolls[:-1]
         elif line:
             assert scored_trolls == [
-                    Placed(line.pop(0), claim.Zone.SCORE, winner, claim.Zone.WAITING)], trick
+                    Placed(line.pop(0), claim.Zone.SCORE, winner, "waiting line")], trick
         else:
             assert scored_trolls == [], trick
         if not after.is_over:
-            assert list(after.waiting_line) == line, trick
+            assert list(troll_line(after)) == line, trick
         # Gnomes: every Gnome of the trick goes in front of the winner.
         for p in placed:
             if p.card.faction == "gnomes":
-                assert (p.zone, p.seat) == (claim.Zone.IN_FRONT, winner), trick
+                assert (p.zone, p.seat) == ("in front", winner), trick
 
 
 def _check_state(state: claim.GameState) -> None:
@@ -1112,8 +1124,8 @@ def _check_state(state: claim.GameState) -> None:
     if state.phase is claim.Phase.SUPPORT:
         for seat in range(variant.players):
             assert not any(c.faction == "gnomes" for c in state.score_pile(seat))
-            assert all(c.faction == "gnomes" for c in state.in_front(seat))
-        assert all(c.faction == "trolls" for c in state.waiting_line)
+            assert all(c.faction == "gnomes" for c in front(state, seat))
+        assert all(c.faction == "trolls" for c in troll_line(state))
     if state.pending_kind == "smash":
         pending = state.pending
         team = next(t for t in variant.teams if pending.seat in t)
@@ -1126,10 +1138,10 @@ def _check_state(state: claim.GameState) -> None:
             target = variant.parse_card(text)
             assert int(seat) not in team
             assert target.faction == "gnomes" and (target.value,) == state.queue[0].data
-            assert target in state.in_front(int(seat))
+            assert target in front(state, int(seat))
     if state.is_over:
-        assert state.waiting_line == ()
-        assert all(state.in_front(seat) == () for seat in range(variant.players))
+        assert troll_line(state) == ()
+        assert all(front(state, seat) == () for seat in range(variant.players))
 
 
 @pytest.mark.parametrize(("spec", "players"), INVARIANT_VARIANTS)

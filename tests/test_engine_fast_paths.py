@@ -123,12 +123,12 @@ def test_trick_placements_in_one_step_match_the_general_checker() -> None:
     placed, events = _both_ways(board, Placement(cards[0], Zone.SCORE, 1, Zone.TRICK))
     assert placed.scores[1] >> cards[0] & 1
     assert events == [(events[0][0], variant.tables.deck[cards[0]], Zone.SCORE, 1)]
-    placed, _ = _both_ways(board, Placement(cards[1], Zone.IN_FRONT, 0, Zone.TRICK))
+    placed, _ = _both_ways(board, Placement(cards[1], "in front", 0, Zone.TRICK))
     index = variant.tables.zone_index["in front"]
     assert placed.zones[index][0] >> cards[1] & 1
     placed, _ = _both_ways(board, Placement(cards[1], "in front", 1, Zone.TRICK))
     assert placed.zones[index][1] >> cards[1] & 1
-    placed, _ = _both_ways(board, Placement(cards[0], Zone.WAITING, None, Zone.TRICK))
+    placed, _ = _both_ways(board, Placement(cards[0], "waiting line", None, Zone.TRICK))
     line = variant.tables.zone_index["waiting line"]
     assert list(placed.zones[line]) == [cards[0]]
 
@@ -137,9 +137,9 @@ def test_trick_placements_in_one_step_match_the_general_checker() -> None:
         board.writable_zones()[line].extend(cards)
         return board
 
-    placed, events = _both_ways(waiting, Placement(cards[1], Zone.SCORE, 0, Zone.WAITING))
+    placed, events = _both_ways(waiting, Placement(cards[1], Zone.SCORE, 0, "waiting line"))
     assert list(placed.zones[line]) == [cards[0]] and placed.scores[0] >> cards[1] & 1
-    assert events[0][4] is Zone.WAITING
+    assert events[0][4] == "waiting line"
 
     def in_front() -> Board:
         board = _settling(state, ())
@@ -147,9 +147,9 @@ def test_trick_placements_in_one_step_match_the_general_checker() -> None:
         return board
 
     # RULES 4 Gnomes: at the end, the cards in front of a player join their score pile.
-    placed, events = _both_ways(in_front, Placement(cards[0], Zone.SCORE, 1, Zone.IN_FRONT, 1))
+    placed, events = _both_ways(in_front, Placement(cards[0], Zone.SCORE, 1, "in front", 1))
     assert not placed.zones[index][1] and placed.scores[1] >> cards[0] & 1
-    assert events[0][4:] == (Zone.IN_FRONT, 1)
+    assert events[0][4:] == ("in front", 1)
 
 
 def test_recruiting_placements_in_one_step_match_the_general_checker() -> None:
@@ -177,10 +177,10 @@ def test_a_card_not_where_the_placement_says_still_raises() -> None:
     wrong = [
         Placement(state.draw_pile[3], Zone.FOLLOWERS, 0, Zone.DRAW_PILE),
         Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.TRICK),
-        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.WAITING),
-        Placement(state.draw_pile[0], Zone.IN_FRONT, 0, Zone.TRICK),
-        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, 0),
-        Placement(state.draw_pile[0], Zone.SCORE, 0, Zone.IN_FRONT, None),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, "waiting line"),
+        Placement(state.draw_pile[0], "in front", 0, Zone.TRICK),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, "in front", 0),
+        Placement(state.draw_pile[0], Zone.SCORE, 0, "in front", None),
     ]
     for effect in wrong:
         with pytest.raises(claim.PowerError):

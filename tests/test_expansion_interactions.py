@@ -98,7 +98,7 @@ def test_e9_frostbeast_discards_dwarves_gnomes_and_trolls_of_one_trick() -> None
     assert pile(state, 0) == Counter(["Fb9"])
     assert all(not state.score_pile(s) for s in (1, 2, 3))
     assert all(not state.zone("in front", s) for s in range(4))
-    assert state.waiting_line == ()
+    assert state.zone("waiting line") == ()
 
 
 def test_e9_control_the_same_trick_won_by_a_dragon_places_every_card() -> None:

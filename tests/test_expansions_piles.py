@@ -140,7 +140,7 @@ def test_e9_frostbeast_discards_a_troll_it_does_not_wait() -> None:
     state, leader = frost()
     state = play(state, "Fb5", "Tr7")
     assert "Tr7" in {str(c) for c in state.discard()}
-    assert state.waiting_line == ()
+    assert state.zone("waiting line") == ()
     assert score(state, leader) == Counter(["Fb5"])
 
 
@@ -148,10 +148,10 @@ def test_e22_frostbeast_trick_still_delivers_a_waiting_troll() -> None:
     """E22: after the Frostbeast's discard, placement delivers a waiting Troll (R9)."""
     state, leader = frost()
     state = play(state, "Tr5", "Tr2")
-    assert [str(c) for c in state.waiting_line] == ["Tr2"]
+    assert [str(c) for c in state.zone("waiting line")] == ["Tr2"]
     state = play(state, "Fb9", "Dw3")
     assert score(state, leader) == Counter(["Tr5", "Fb9", "Tr2"])
-    assert state.waiting_line == ()
+    assert state.zone("waiting line") == ()
     assert "Dw3" in {str(c) for c in state.discard()}
 
 
@@ -400,7 +400,7 @@ def test_e11_ice_couples_after_gnomes_join_the_score_piles() -> None:
         events = list(random_playout(variant, seed, check=False).records[-1].events)
         placed = [e for e in events if isinstance(e, Placed)]
         gnomes = [i for i, e in enumerate(placed) if e.card.faction == "gnomes"
-                  and e.origin == claim.Zone.IN_FRONT]
+                  and e.origin == "in front"]
         ice = [i for i, e in enumerate(placed) if e.card.faction.startswith("ice_")
                and e.zone is claim.Zone.DISCARD]
         if gnomes and ice:

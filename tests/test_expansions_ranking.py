@@ -332,14 +332,14 @@ def test_e4_losing_druid_becomes_a_bear_that_raises_the_next_card() -> None:
     hands = (["Dd3", "Dd4", "Gb1", "Gb2", "Gb3", "Gb4"],
              ["Dd5", "Dd6", "Gb5", "Gb6", "Gb7", "Gb8"])
     state = play(recruit_fill(DG, hands, []), "Dd3", "Dd5")
-    assert names(state.in_front(0)) == ["Dd3"] and state.in_front(1) == ()
+    assert names(state.zone("in front", 0)) == ["Dd3"] and state.zone("in front", 1) == ()
     state = play(state, "Dd6", "Dd4")
     assert completed(state).ranking == (0, 1)
-    assert names(state.in_front(0)) == [] and names(state.in_front(1)) == ["Dd6"]
+    assert names(state.zone("in front", 0)) == [] and names(state.zone("in front", 1)) == ["Dd6"]
     bear = next(i for i, c in enumerate(DG.deck) if str(c) == "Dd3")
     assert state.discard_mask >> bear & 1
     assert any(isinstance(e, Placed) and str(e.card) == "Dd3" and e.zone is claim.Zone.DISCARD
-               and e.origin is claim.Zone.IN_FRONT for e in state.records[-1].events)
+               and e.origin == "in front" for e in state.records[-1].events)
 
 
 DGK = claim.mix(["druids", "goblins", "knights", "basilisks"], players=3, house=True)
@@ -352,7 +352,7 @@ def test_e4_with_three_players_every_druid_loser_keeps_a_bear() -> None:
              ["Dd5", "Bs0", "Bs1", "Bs2", "Bs3", "Bs4", "Bs6"]]
     state = play(recruit_fill(DGK, hands, []), "Dd9", "Dd2", "Dd5")
     assert completed(state).ranking == (0, 2, 1)
-    assert [names(state.in_front(s)) for s in range(3)] == [[], ["Dd2"], ["Dd5"]]
+    assert [names(state.zone("in front", s)) for s in range(3)] == [[], ["Dd2"], ["Dd5"]]
 
 
 def test_e4_all_bears_of_a_player_apply_to_their_next_card() -> None:
@@ -367,10 +367,10 @@ def test_e23_bear_left_from_phase_1_applies_to_the_first_phase_2_card() -> None:
     state = support(DG, [["Gb2", "Dd2"], ["Gb4", "Dd5"]], bears={0: ["Dd1"]})
     state = play(state, "Gb2", "Gb4")
     assert completed(state).ranking == (0, 1)
-    assert state.in_front(0) == ()
+    assert state.zone("in front", 0) == ()
     state = play(state, "Dd2", "Dd5")
     assert completed(state).ranking == (1, 0)
-    assert state.in_front(0) == () and "Dd2" in names(state.score_pile(1))
+    assert state.zone("in front", 0) == () and "Dd2" in names(state.score_pile(1))
 
 
 # -- conformance ---------------------------------------------------------------------

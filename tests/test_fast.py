@@ -30,10 +30,10 @@ class _Reference:
 def test_placement_defaults_and_keywords_match_attrs() -> None:
     # A hook's Placement (RULES 4 Gnomes: card to "in front" of the winner) built
     # positionally, by keyword or with defaults gives the same value as attrs' __init__.
-    made = Placement(3, Zone.IN_FRONT, seat=1)
-    assert attrs.astuple(made) == attrs.astuple(_Reference(3, Zone.IN_FRONT, seat=1))
-    assert made == Placement(card=3, zone=Zone.IN_FRONT, seat=1, origin=Zone.TRICK)
-    assert hash(made) == hash(Placement(3, Zone.IN_FRONT, 1))
+    made = Placement(3, "in front", seat=1)
+    assert attrs.astuple(made) == attrs.astuple(_Reference(3, "in front", seat=1))
+    assert made == Placement(card=3, zone="in front", seat=1, origin=Zone.TRICK)
+    assert hash(made) == hash(Placement(3, "in front", 1))
     assert pickle.loads(pickle.dumps(made)) == made
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         made.card = 4  # type: ignore[misc]

@@ -270,8 +270,9 @@ def test_cards_and_moves_of_unhashable_or_odd_fields_are_refused(
 def test_state_accessors_refuse_a_non_seat(seat: object) -> None:
     """Row 10: state.hand(5) raised IndexError and hand(-1) gave the last seat's hand."""
     state = claim.new_game(CLAIM, seed=2)
-    for accessor in (state.hand, state.follower_pile, state.score_pile, state.in_front,
-                     state.hand_size):
+    in_front = claim.new_game("claim2", seed=2)  # its Gnomes declare the zone "in front"
+    for accessor in (state.hand, state.follower_pile, state.score_pile, state.hand_size,
+                     lambda s: in_front.zone("in front", s)):
         error = refused(lambda a=accessor: a(seat), SeatError, "0 to 1")  # type: ignore[misc]
         assert isinstance(error, IndexError)
     assert len(state.hand(1)) == 13

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import claim
-from claim.core.moves import DeclineSmash, PlayCard, Smash, TakeFaceUp, TakeTopCard
+from claim.core.moves import PlayCard, TakeFaceUp
+from claim.factions.claim2 import DeclineSmash, Smash, TakeTopCard
 
 
 @pytest.mark.parametrize("name", claim.builtin_variants())

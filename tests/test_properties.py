@@ -56,11 +56,12 @@ def all_cards(state: claim.GameState) -> Counter[claim.Card]:
         found.update(state.hand(seat))
         found.update(state.follower_pile(seat))
         found.update(state.score_pile(seat))
-        found.update(state.in_front(seat))
+    for spec in state.variant.tables.zone_specs:  # every zone a power declares
+        for seat in players if spec.per_seat else (None,):
+            found.update(state.zone(spec.name, seat))
     found.update(state.discard())
     found.update(state.face_up_cards)
     found.update(card for _, card in state.trick_cards)
-    found.update(state.waiting_line)
     found.update(state.variant.deck[cid] for cid in state.draw_pile)
     return found
 

@@ -94,7 +94,7 @@ def test_a_seat_sees_its_hand_and_only_the_backs_of_others() -> None:
 
 def _swapped_pairs(state: claim.GameState, seat: int | None) -> list[claim.GameState]:
     """States that differ from ``state`` only in cards ``seat`` cannot see (the view
-    leak check's pairs, claim.info._view_checks): a hidden hand card swapped with the top
+    leak check's pairs, claim.testing._views): a hidden hand card swapped with the top
     of the draw pile, or with a card of another hidden hand."""
     deck, hands = state.variant.deck, list(state.hand_masks)
     others = [s for s in range(state.variant.players) if s != seat and hands[s]]

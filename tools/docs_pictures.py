@@ -77,7 +77,7 @@ def troll_line() -> str:
         state = claim.new_game("claim2", seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
-            if len(state.waiting_line) > 1 and not state.trick and state.pending is None:
+            if len(state.zone("waiting line")) > 1 and not state.trick and state.pending is None:
                 return render(state, size=820)
             state = state.apply(rng.choice(state.legal_moves()))
     raise AssertionError("no seed of 100 has two Trolls waiting")

@@ -10,13 +10,15 @@ Moves compare by value, so ``PlayCard(Card("knights", 7))`` equals the move that
 ``Kn7``                play the Knight 7
 ``EO5 as elves``       play the Elf-Orc 5, declared an Elf (E3)
 ``take Kn7``           take the face-up Knight 7 as a follower
-``take top``           a Seer's winner takes the top card of the draw pile
-``smash Gn5@1``        smash the Gnome 5 lying in front of seat 1
-``no smash``           decline a smash
+``take top``           take the top card of the draw pile instead
+``smash Gn5@1``        a power's answer naming a card in front of seat 1
+``no smash``           declining a power's offer
 =====================  ============================================
 
-`TakeFaceUp`, `TakeTopCard`, `Smash` and `DeclineSmash` build the `Choose` moves
-of the base games' questions.
+`TakeFaceUp` builds the `Choose` move of the rules' own question (RULES 3); the
+powers' answers are declared by the powers (`claim.rules.answers`), and the
+modules of the built-in factions give builders for theirs
+(`claim.factions.claim2.TakeTopCard`, `Smash`, `DeclineSmash`).
 """
 
 from __future__ import annotations
@@ -29,12 +31,9 @@ from claim.core.errors import ArgumentError
 
 __all__ = [
     "Choose",
-    "DeclineSmash",
     "Move",
     "PlayCard",
-    "Smash",
     "TakeFaceUp",
-    "TakeTopCard",
 ]
 
 
@@ -85,24 +84,6 @@ def TakeFaceUp(card: Card) -> Choose:
     """Take the face-up ``card`` as a follower (a phase 1 question)."""
     check_card("card", card)
     return Choose(f"take {card}")
-
-
-def TakeTopCard() -> Choose:
-    """Take the top card of the draw pile instead of a face-up card (Seers)."""
-    return Choose("take top")
-
-
-def Smash(seat: int, card: Card) -> Choose:
-    """Smash ``card`` lying in front of ``seat`` (Giants)."""
-    check_card("card", card)
-    if seat.__class__ is not int:
-        raise ArgumentError("seat", seat, "an int")
-    return Choose(f"smash {card}@{seat}")
-
-
-def DeclineSmash() -> Choose:
-    """Decline to smash (Giants: the smash is optional)."""
-    return Choose("no smash")
 
 
 Move = PlayCard | Choose

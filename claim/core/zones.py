@@ -5,8 +5,7 @@ from __future__ import annotations
 import enum
 
 __all__ = [
-    "DISCARD", "FOLLOWERS", "HAND", "IN_FRONT", "OVER", "RECRUIT", "SCORE", "SUPPORT",
-    "WAITING", "Phase", "Zone",
+    "DISCARD", "FOLLOWERS", "HAND", "OVER", "RECRUIT", "SCORE", "SUPPORT", "Phase", "Zone",
 ]
 
 
@@ -36,12 +35,8 @@ class Zone(enum.Enum):
     TRICK = "trick"
     FOLLOWERS = "follower pile"
     SCORE = "score pile"
-    IN_FRONT = "in front"
-    """Face up in front of a player, not yet scored (captured Gnomes)."""
-    WAITING = "waiting line"
-    """Set aside until a later trick delivers it (the Troll line)."""
     DISCARD = "discard"
-    """Out of the game: discarded tricks, smashed Gnomes, unclaimed Trolls."""
+    """Out of the game: discarded tricks, and cards the powers put out of play."""
 
 
 # The members as module constants, for the engine's hot path: looking a member up on
@@ -53,6 +48,4 @@ OVER = Phase.OVER
 HAND = Zone.HAND
 FOLLOWERS = Zone.FOLLOWERS
 SCORE = Zone.SCORE
-IN_FRONT = Zone.IN_FRONT
-WAITING = Zone.WAITING
 DISCARD = Zone.DISCARD

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from claim.core.cards import Card, check_card
+from claim.core.errors import ArgumentError
+from claim.core.moves import Choose
 from claim.core.zones import Phase, Zone
 from claim.powers import IN_FRONT, WAITING_LINE, DeckFacts
 from claim.rules.effects import (
@@ -39,13 +42,16 @@ from claim.rules.registry import registry
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["IN_FRONT", "WAITING_LINE", "Dragons", "Giants", "Gnomes", "Seers", "Trolls"]
+__all__ = [
+    "IN_FRONT", "WAITING_LINE", "DeclineSmash", "Dragons", "Giants", "Gnomes", "Seers",
+    "Smash", "TakeTopCard", "Trolls",
+]
 
 
 # Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
-_SCORE, _WAITING = Zone.SCORE, Zone.WAITING
+_SCORE, _WAITING = Zone.SCORE, WAITING_LINE.name
 _FOLLOWERS, _DRAW_PILE = Zone.FOLLOWERS, Zone.DRAW_PILE
-_DISCARD, _IN_FRONT = Zone.DISCARD, Zone.IN_FRONT
+_DISCARD, _IN_FRONT = Zone.DISCARD, IN_FRONT.name
 _NO_SMASH = Option("no smash", (), "no smash")
 
 
@@ -68,7 +74,7 @@ class Gnomes(FactionPower):
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
-        return trick.send(positions, Zone.IN_FRONT, trick.winner)
+        return trick.send(positions, IN_FRONT.name, trick.winner)
 
     def playout_rule(self) -> PlayoutRule | None:
         """Scoring at the end, reproduced by a playout."""
@@ -79,8 +85,8 @@ class Gnomes(FactionPower):
         variant = state.variant
         mask = variant.faction_mask(self.faction)
         return [
-            Placement(card, Zone.SCORE, seat, Zone.IN_FRONT, seat)
-            for seat, in_front in enumerate(state.in_front_masks)
+            Placement(card, Zone.SCORE, seat, IN_FRONT.name, seat)
+            for seat, in_front in enumerate(state.zone_masks(IN_FRONT.name))
             for card in variant.ids_in(in_front & mask)
         ]
 
@@ -122,7 +128,7 @@ class Giants(FactionPower):
         when an opponent has a card of the prey of its value in front (R15)."""
         state = trick.state
         prey = state.variant.faction_mask(self.prey)
-        for mask in state.in_front_masks:
+        for mask in state.zone_masks(IN_FRONT.name):
             if mask & prey:
                 break
         else:
@@ -143,7 +149,7 @@ class Giants(FactionPower):
             if seat in own_team:
                 break
         mask = variant.faction_mask(self.prey)
-        in_front = state.in_front_masks
+        in_front = state.zone_masks(IN_FRONT.name)
         deck = variant.tables.deck
         found = []
         for victim in range(variant.players):
@@ -261,7 +267,7 @@ class Trolls(FactionPower):
             effects += [Placement(trick.cards[p], _WAITING) for p in ordered]
             return effects
         deck = trick.state.variant.tables.deck
-        line = [c for c in trick.state.waiting if deck[c].faction == self.faction]
+        line = [c for c in trick.state.zone_ids(WAITING_LINE.name) if deck[c].faction == self.faction]
         if not line:
             return ()
         return [Placement(self._first_in_line(line, trick), _SCORE, winner, _WAITING)]
@@ -276,8 +282,8 @@ class Trolls(FactionPower):
     def finish(self, state: GameState) -> Sequence[Effect]:
         """Trolls still waiting when the game ends are discarded (R9)."""
         deck = state.variant.tables.deck
-        return [Placement(c, Zone.DISCARD, None, Zone.WAITING)
-                for c in state.waiting if deck[c].faction == self.faction]
+        return [Placement(c, Zone.DISCARD, None, WAITING_LINE.name)
+                for c in state.zone_ids(WAITING_LINE.name) if deck[c].faction == self.faction]
 
 
 @registry.register
@@ -333,3 +339,24 @@ class Seers(FactionPower):
         take_top = Option("take top", (Placement(top, _FOLLOWERS, winner, _DRAW_PILE),),
                           outcome)
         return (*options, take_top)
+
+
+# -- the answers of the Seers and the Giants, as moves -----------------------------
+
+
+def TakeTopCard() -> Choose:
+    """The Seers' answer: take the top card of the draw pile instead (R10)."""
+    return Choose("take top")
+
+
+def Smash(seat: int, card: Card) -> Choose:
+    """The Giants' answer: smash ``card`` lying in front of ``seat`` (R7)."""
+    check_card("card", card)
+    if seat.__class__ is not int:
+        raise ArgumentError("seat", seat, "an int")
+    return Choose(f"smash {card}@{seat}")
+
+
+def DeclineSmash() -> Choose:
+    """The Giants' answer declining the smash (it is optional, R7)."""
+    return Choose("no smash")

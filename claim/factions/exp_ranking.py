@@ -140,19 +140,19 @@ class Druids(FactionPower):
 
     def value_modifier(self, state: GameState, seat: int, card: int) -> int:
         """+3 per Bear in front of ``seat`` (E4: all of them apply to the next card)."""
-        return 3 * _count(state, state.in_front_masks[seat], self.faction)
+        return 3 * _count(state, state.zone_masks(IN_FRONT.name)[seat], self.faction)
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Bears that applied leave the game; phase 1 losers keep their Druids (E4, E21)."""
         state = trick.state
         mask = state.variant.faction_mask(self.faction)
         effects: list[Effect] = [
-            Placement(card, Zone.DISCARD, None, Zone.IN_FRONT, seat)
-            for seat, in_front in enumerate(state.in_front_masks)
+            Placement(card, Zone.DISCARD, None, IN_FRONT.name, seat)
+            for seat, in_front in enumerate(state.zone_masks(IN_FRONT.name))
             for card in state.variant.ids_in(in_front & mask)
         ]
         if trick.phase is Phase.RECRUIT:
-            effects += [Placement(trick.cards[p], Zone.IN_FRONT, trick.seats[p])
+            effects += [Placement(trick.cards[p], IN_FRONT.name, trick.seats[p])
                         for p in positions if trick.seats[p] != trick.winner]
         return effects
 

@@ -66,7 +66,7 @@ def _decode(value: Any, path: str) -> Any:
             if key == "phase":
                 return Phase(item)
             if key == "zone":
-                return Zone(item)
+                return _zone(item)
         except ValueError:
             raise SaveError(path, f"no {key} {quote(item)}") from None
         if key == "tuple" and isinstance(item, list):
@@ -116,3 +116,14 @@ def move_record_from_doc(doc: dict[str, Any], move: Move) -> MoveRecord:
         raws.append((maker, *args))
     assert isinstance(move, (PlayCard, Choose))
     return MoveRecord(seat, move, tuple(raws))
+
+
+_DECLARED = frozenset({"in front", "waiting line"})
+"""Declared zones that earlier versions wrote as `Zone` members (before #22): read
+back as the zone names the powers declare."""
+
+
+def _zone(item: object) -> Zone | str:
+    if isinstance(item, str) and item in _DECLARED:
+        return item
+    return Zone(item)

@@ -240,6 +240,8 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError("$", "nested too deeply") from None
     if not isinstance(doc, dict):
         raise SaveError("$", f"a document is a JSON object, not {type(doc).__name__}")
+    if doc.get("format") == "claim-view":
+        return doc  # its reader checks the rest, with ViewError naming the field
     if doc.get("format") not in FORMATS:
         raise SaveError("$.format", f"{quote(doc.get('format'))} is not a claim document "
                         f"(expected one of {', '.join(map(repr, FORMATS))})")

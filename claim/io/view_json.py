@@ -67,8 +67,8 @@ def decode(value: Any, variant: Variant, where: str) -> Hashable:
         try:
             if tag == "card":
                 return variant.parse_card(inner)
-            if tag == "zone":
-                return Zone(inner)
+            if tag == "zone":  # earlier versions wrote two declared zones as members
+                return inner if inner in ("in front", "waiting line") else Zone(inner)
             if tag == "phase":
                 return Phase(inner)
             if tag == "set":

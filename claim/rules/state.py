@@ -48,7 +48,7 @@ __all__ = ["GameState"]
 class GameState:
     """A moment of a game. Immutable: [`apply`][] returns a new state.
 
-    The seat accessors (`hand`, `follower_pile`, `score_pile`, `in_front`,
+    The seat accessors (`hand`, `follower_pile`, `score_pile`, `zone`,
     `hand_size`) raise `SeatError` for anything but a seat from 0 to players - 1.
 
     Attributes:
@@ -189,20 +189,58 @@ class GameState:
         return self.variant.cards_in(self.score_masks[check_seat(seat, self.variant.players)])
 
     def in_front(self, seat: int) -> tuple[Card, ...]:
-        """The cards lying face up in front of ``seat`` (captured Gnomes, Bears)."""
-        return self.variant.cards_in(self.in_front_masks[check_seat(seat, self.variant.players)])
+        """Deprecated: use ``zone("in front", seat)`` (a zone some powers declare)."""
+        _deprecated("in_front(seat)", 'zone("in front", seat)')
+        index = self.variant.tables.zone_index.get("in front")
+        if index is None:
+            check_seat(seat, self.variant.players)
+            return ()
+        return self.zone("in front", seat)
 
     @property
     def in_front_masks(self) -> tuple[int, ...]:
-        """Per seat, the cards in the declared zone ``"in front"`` (none if undeclared)."""
+        """Deprecated: the masks of the zone ``"in front"``; use `zone_masks`."""
+        _deprecated("in_front_masks", 'zone_masks("in front")')
         index = self.variant.tables.zone_index.get("in front")
         return (0,) * self.variant.players if index is None else self.zones[index]
 
     @property
     def waiting(self) -> tuple[int, ...]:
-        """Card ids in the declared ``"waiting line"`` zone, first in line first."""
+        """Deprecated: the card ids of the zone ``"waiting line"``; use `zone_ids`."""
+        _deprecated("waiting", 'zone_ids("waiting line")')
         index = self.variant.tables.zone_index.get("waiting line")
         return () if index is None else self.zones[index]
+
+    def zone_ids(self, name: str) -> tuple[int, ...]:
+        """The card ids of a shared zone a power declares, first in line (or top) first.
+
+        Raises:
+            UnknownNameError: No power of the variant declares ``name``.
+            ValueError: The zone is per seat (see `zone_masks`).
+        """
+        index = self._zone_index(name)
+        if self.variant.tables.zone_specs[index].per_seat:
+            raise ValueError(f"zone {name!r} is per seat: read zone_masks({name!r})")
+        return self.zones[index]  # type: ignore[return-value]
+
+    def zone_masks(self, name: str) -> tuple[int, ...]:
+        """Per seat, the cards of a per-seat zone a power declares, as card masks.
+
+        Raises:
+            UnknownNameError: No power of the variant declares ``name``.
+            ValueError: The zone is shared (see `zone_ids`).
+        """
+        index = self._zone_index(name)
+        if not self.variant.tables.zone_specs[index].per_seat:
+            raise ValueError(f"zone {name!r} is shared: read zone_ids({name!r})")
+        return self.zones[index]  # type: ignore[return-value]
+
+    def _zone_index(self, name: str) -> int:
+        tables = self.variant.tables
+        index = tables.zone_index.get(name)
+        if index is None:
+            raise UnknownNameError("zone", name, tables.zone_index)
+        return index
 
     def zone(self, name: str, seat: int | None = None) -> tuple[Card, ...]:
         """The cards of a zone a power declares, by name (``"second deck"``).
@@ -211,16 +249,12 @@ class GameState:
 
         Raises:
             UnknownNameError: No power of the variant declares ``name``.
+            SeatError: The zone is per seat and ``seat`` is not a seat of the game.
         """
-        tables = self.variant.tables
-        index = tables.zone_index.get(name)
-        if index is None:
-            raise UnknownNameError("zone", name, tables.zone_index)
+        index = self._zone_index(name)
         content = self.zones[index]
-        if tables.zone_specs[index].per_seat:
-            if seat is None:
-                raise ValueError(f"zone {name!r} is per seat: give a seat")
-            return self.variant.cards_in(content[seat])
+        if self.variant.tables.zone_specs[index].per_seat:
+            return self.variant.cards_in(content[check_seat(seat, self.variant.players)])
         deck = self.variant.deck
         return tuple(deck[cid] for cid in content)
 
@@ -265,9 +299,11 @@ class GameState:
 
     @property
     def waiting_line(self) -> tuple[Card, ...]:
-        """The cards waiting to be delivered (the Troll line), first in line first."""
-        deck = self.variant.deck
-        return tuple(deck[cid] for cid in self.waiting)
+        """Deprecated: use ``zone("waiting line")`` (a zone some powers declare)."""
+        _deprecated("waiting_line", 'zone("waiting line")')
+        if "waiting line" not in self.variant.tables.zone_index:
+            return ()
+        return self.zone("waiting line")
 
     @property
     def draw_pile_size(self) -> int:
@@ -310,6 +346,11 @@ class GameState:
 
 make_state = state_maker(GameState)
 """Build a `GameState` from its fields in order, skipping checks (the fast paths)."""
+
+
+def _deprecated(old: str, new: str) -> None:
+    warnings.warn(f"GameState.{old} is deprecated: use GameState.{new}",
+                  DeprecationWarning, stacklevel=3)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -48,6 +48,7 @@ import pyspiel
 from claim.apps.adapters._common import history_features, max_game_length, terminal_rewards
 from claim.info.observation import observation, observation_size
 from claim.info.sampling import sample
+from claim.io.serialize import to_json
 from claim.rules.actions import action_count, action_move
 from claim.rules.dealing import new_game
 from claim.rules.loading import builtin_variants, load_variant
@@ -272,7 +273,7 @@ class ClaimObserver:
         view = self._view(state, player)
         if view is None:
             return "before the deal"
-        return view.to_json() if self._recall else str(view)
+        return to_json(view) if self._recall else str(view)
 
 
 def resampler(seed: int) -> Callable[[ClaimState, int], ClaimState]:

@@ -350,9 +350,6 @@ def _check_destination(board: Board, owner: int, effect: Placement, declared: in
             raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
                         f"in the {board.phase.value} phase")
         per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS)
-        if zone in (Zone.IN_FRONT, Zone.WAITING):
-            raise _fail(board, owner, effect, f"no power of this variant declares the zone "
-                        f"{zone.value!r}")
     else:
         raise _fail(board, owner, effect, f"no power of this variant declares the zone "
                     f"{zone!r}")

@@ -27,13 +27,13 @@ from claim.core.cards import Card
 from claim.core.errors import ClaimError, DealError
 from claim.core.moves import Move, PlayCard
 from claim.core.zones import Phase, Zone
-from claim.info._view_checks import LeakError, check_no_leaks, check_views
 from claim.rules.dealing import new_game
 from claim.rules.engine.tricks import current_lead
 from claim.rules.loading import catalog, couples, mix
 from claim.rules.protocol import FactionPower, option_fields
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
+from claim.testing._views import LeakError, check_no_leaks, check_views
 
 __all__ = [
     "ConformanceError",
@@ -103,8 +103,10 @@ def check_state(state: GameState) -> None:
             where = zone.value if isinstance(zone, Zone) else zone
             raise ConformanceError(f"{cards} are in {where} {seat} and elsewhere too")
         seen |= mask
-    for name in ("draw_pile", "face_up", "trick", "waiting"):
-        ids = getattr(state, name)
+    ordered = {"draw_pile": state.draw_pile, "face_up": state.face_up, "trick": state.trick}
+    for index in variant.tables.shared_zones:
+        ordered[variant.tables.zone_specs[index].name] = state.zones[index]
+    for name, ids in ordered.items():
         if len(set(ids)) != len(ids):
             raise ConformanceError(f"{name} holds a card twice: {ids}")
     if seen != variant.tables.full_mask:
@@ -125,8 +127,8 @@ def _check_phase(state: GameState) -> None:
         return
     if state.draw_pile or state.face_up or any(state.follower_masks):
         raise ConformanceError("after phase 1 the draw pile and follower piles must be empty")
-    if state.phase is Phase.OVER and (any(state.hand_masks) or state.waiting or state.trick):
-        raise ConformanceError("a finished game still has cards in hands, trick or line")
+    if state.phase is Phase.OVER and (any(state.hand_masks) or state.trick):
+        raise ConformanceError("a finished game still has cards in hands or the trick")
 
 
 def check_move(before: GameState, move: Move, after: GameState) -> None:

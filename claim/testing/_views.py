@@ -18,6 +18,7 @@ import attrs
 
 from claim.core.errors import ClaimError, ViewError
 from claim.info.sampling import sample
+from claim.io.serialize import from_json, to_json
 from claim.rules.dealing import new_game
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
@@ -31,12 +32,12 @@ class LeakError(ClaimError, AssertionError):
 
 
 def _same(view: View, other: View, what: str) -> None:
-    if other != view or other.to_json() != view.to_json():
+    if other != view or to_json(other) != to_json(view):
         raise LeakError(f"seat {view.seat}'s view changed when {what} (RULES 7)")
 
 
 def _differs(view: View, other: View, what: str) -> None:
-    if other == view or other.to_json() == view.to_json():
+    if other == view or to_json(other) == to_json(view):
         raise LeakError(f"seat {view.seat}'s view did not change when {what} (RULES 7)")
 
 
@@ -70,7 +71,7 @@ def check_no_leaks(state: GameState, seat: int | None, rng: random.Random) -> No
         LeakError: A check failed.
     """
     view = state.view(seat)
-    if View.from_json(view.to_json(), state.variant) != view:
+    if from_json(to_json(view), state.variant) != view:
         raise LeakError(f"seat {seat}'s view does not read back from its JSON")
     try:
         sampled = sample(view, rng)
