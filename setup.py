@@ -79,7 +79,7 @@ setup(
     ],
     # The built-in variants ship inside the package (`claim.rules.loading` looks there first).
     package_dir={"claim.variants": "variants"},
-    package_data={"claim": ["py.typed"], "claim.schemas": ["*.json"],
+    package_data={"claim": ["py.typed"], "claim.schemas": ["*.json"], "claim.io": ["*.yaml"],
                   "claim.variants": ["*.yaml"]},
     ext_modules=compiled_extensions(),
     cmdclass={"build_py": BuildPy},

@@ -30,15 +30,15 @@ _CODE_TOKENS |= {getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}  # Python
 
 
 def _docstring_lines(source: str) -> set[int]:
-    """The first line of every docstring (module, class, function) in ``source``."""
-    lines = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
-                lines.add(body[0].lineno)
-    return lines
+    """The first line of every docstring in ``source``: of a module, class or function,
+    and of an attribute (a string standing alone as a statement after it)."""
+    return {node.lineno for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)}
+
+
+VARIANT_NAMES = {path.stem for path in (ROOT / "variants").glob("*.yaml")}
+"""Built-in variant names (``knights-3p``) are names of data files, not faction words."""
 
 
 def faction_words(path: Path) -> list[tuple[int, str, str]]:
@@ -51,6 +51,8 @@ def faction_words(path: Path) -> list[tuple[int, str, str]]:
         if token.type not in _CODE_TOKENS:
             continue
         if token.type == tokenize.STRING and token.start[0] in docstrings:
+            continue
+        if token.type == tokenize.STRING and token.string.strip("'\"") in VARIANT_NAMES:
             continue
         for match in pattern.finditer(token.string):
             word = match.group(1)

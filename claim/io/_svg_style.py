@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 import zlib
 from html import escape
+from pathlib import Path
 
 import attrs
+import yaml
 
 from claim.core.cards import Card
 from claim.rules.variant import Variant
@@ -96,13 +98,14 @@ PALETTE = ("#2e7d32", "#1565c0", "#6a1b9a", "#a1551b", "#546e7a", "#c62828", "#3
            "#283593", "#00838f", "#9e9d24", "#d84315", "#4e342e", "#5d4037")
 """The colours a faction is drawn in, the known factions' first."""
 
-_KNOWN = {
-    "goblins": (0, "triangle"), "knights": (1, "shield"), "undead": (2, "cross"),
-    "dwarves": (3, "hexagon"), "doppelgangers": (4, "hourglass"), "gnomes": (5, "drop"),
-    "giants": (6, "octagon"), "dragons": (7, "star"), "trolls": (8, "pentagon"),
-    "seers": (9, "spark"),
+_KNOWN: dict[str, tuple[int, str]] = {
+    name: (int(style["colour"]), str(style["glyph"]))
+    for name, style in yaml.safe_load(
+        Path(__file__).with_name("faction_styles.yaml").read_text(encoding="utf-8")).items()
 }
-"""The ten factions of the two boxes: a colour index and a glyph each (RULES 1)."""
+"""Factions with a style of their own (``faction_styles.yaml``, data beside this module):
+a colour index into `PALETTE` and a glyph each; any other faction gets one from its
+name."""
 
 
 def styles_of(variant: Variant) -> dict[str, FactionStyle]:

@@ -215,8 +215,8 @@ def _check_official(factions: Sequence[Faction], players: int) -> None:
             )
     complete = [pair for pair in pairs if pair <= set(names)]
     partial = [pair for pair in pairs if pair & set(names) and not pair <= set(names)]
-    rule = ("an official deck holds exactly one pair: Knights & Goblins, Gnomes & Giants, "
-            "or Elves, Orcs & Elf-Orcs")
+    rule = "an official deck holds exactly one pair: " + " or ".join(
+        " & ".join(known[name].title for name in sorted(pair)) for pair in pairs)
     if not complete:
         lone = sorted(set(names) & set().union(*partial)) if partial else []
         part = f" ({', '.join(lone)} without the rest of their pair)" if lone else ""

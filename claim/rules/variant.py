@@ -89,8 +89,8 @@ def _check_power_factions(variant: Variant, tables: DeckTables) -> None:
             if param in type(power).prey_params and not type(by_name[given]).lays_in_front:
                 raise VariantError(
                     f"{where}: {given!r} cards never lie in front of a player, so they "
-                    "could never be smashed (name a faction whose power lays captured "
-                    "cards in front, like Gnomes)",
+                    "could never be smashed (name a faction whose power declares "
+                    "lays_in_front)",
                     key="factions",
                 )
 

@@ -21,10 +21,13 @@ Phase 2 (support):
 
 Everywhere:
 
-- A card's cost is its value, plus a premium for Doppelgangers (wild: keep them
-  flexible) and for Knights while Goblins are still to come (Knights on Goblins).
+- A card's cost is its value, plus a premium for wild cards (a power that makes
+  them always playable: keep them flexible) and for cards whose power ranks them
+  above a lead faction (`rank_leads`) while cards of that faction are still to come.
+  Both are read from the powers' declarations, never from faction names.
 - Questions: take the best face-up card (the top card of the draw pile counts as
-  an average card); smash the highest card an opponent has in front; any other
+  an average card); aim an answer naming a card at a seat (``<verb> <card>@<seat>``)
+  at an opponent's highest card; any other
   question takes its first option in notation order, declining last.
 """
 
@@ -44,8 +47,24 @@ __all__ = ["GOOD_CARD", "HeuristicBot", "trick_winner_value", "wins_trick"]
 GOOD_CARD = 5
 """A face-up card of at least this value is worth winning in phase 1."""
 
-_WILD = "doppelgangers"
-_KNIGHTS, _GOBLINS = "knights", "goblins"
+
+
+def _wild(view: View) -> frozenset[str]:
+    """The factions whose cards may always be played (wild cards)."""
+    tables = view.variant.tables
+    return frozenset(tables.faction_names[i] for i, power in enumerate(tables.powers)
+                     if power.always_playable())
+
+
+def _beats(view: View) -> dict[str, frozenset[str]]:
+    """Per faction, the other lead factions in which its power ranks its cards."""
+    tables = view.variant.tables
+    out = {}
+    for name, power in zip(tables.faction_names, tables.powers):
+        leads = power.rank_leads()
+        if leads:
+            out[name] = frozenset(leads) - {name}
+    return out
 
 
 class HeuristicBot:
@@ -72,48 +91,49 @@ def _lead_faction(view: View) -> str | None:
 def trick_winner_value(view: View) -> tuple[int, int]:
     """A rank for the best card of the current trick: ``(tier, value)``.
 
-    Tier 2: a Knight in a Goblin-led trick; tier 1: a card counting as the lead
-    faction (a Doppelganger does); tier 0: nothing down yet.
+    Tier 2: a card whose power ranks it above the lead faction (`rank_leads`); tier 1:
+    a card of the lead faction or a wild card; tier 0: nothing down yet.
     """
     lead = _lead_faction(view)
     best = (0, -1)
     for _, card in view.trick:
-        best = max(best, _rank(card, lead))
+        best = max(best, _rank(view, card, lead))
     return best
 
 
-def _rank(card: Card, lead: str | None) -> tuple[int, int]:
+def _rank(view: View, card: Card, lead: str | None) -> tuple[int, int]:
     if lead is None:
         return (1, card.value)
-    if lead == _GOBLINS and card.faction == _KNIGHTS:
+    if lead in _beats(view).get(card.faction, ()):
         return (2, card.value)
-    if card.faction == lead or card.faction == _WILD:
+    if card.faction == lead or card.faction in _wild(view):
         return (1, card.value)
     return (0, -1)
 
 
 def wins_trick(view: View, card: Card) -> bool:
     """Whether playing ``card`` now beats every card of the trick so far (a guess:
-    powers that change ranks other than the Knights' are not modelled)."""
+    only the ranks the powers declare with `rank_leads` are modelled)."""
     if not view.trick:
         return card.value >= GOOD_CARD
-    return _rank(card, _lead_faction(view)) > trick_winner_value(view)
+    return _rank(view, card, _lead_faction(view)) > trick_winner_value(view)
 
 
 def _cost(view: View, card: Card) -> int:
     """What playing ``card`` spends: its value, more for cards worth keeping."""
     cost = card.value
-    if card.faction == _WILD:
+    if card.faction in _wild(view):
         cost += 5
-    if card.faction == _KNIGHTS and _goblins_to_come(view):
+    if any(_to_come(view, lead) for lead in _beats(view).get(card.faction, ())):
         cost += 3
     return cost
 
 
-def _goblins_to_come(view: View) -> bool:
-    seen = sum(1 for pile in view.score_piles for c in pile if c.faction == _GOBLINS)
-    seen += sum(1 for c in view.discard if c.faction == _GOBLINS)
-    total = sum(1 for c in view.variant.deck if c.faction == _GOBLINS)
+def _to_come(view: View, faction: str) -> bool:
+    """Whether cards of ``faction`` are still to be played (not scored or discarded)."""
+    seen = sum(1 for pile in view.score_piles for c in pile if c.faction == faction)
+    seen += sum(1 for c in view.discard if c.faction == faction)
+    total = sum(1 for c in view.variant.deck if c.faction == faction)
     return seen < total
 
 
@@ -167,7 +187,7 @@ def _answer(view: View, options: list[Choose]) -> Choose | None:
             return (-_card_worth(view, words[1]), move.label)
         if words[0] == "take":
             return (-GOOD_CARD + 1, move.label)
-        if words[0] == "smash" and len(words) == 2:
+        if len(words) == 2 and "@" in words[1]:  # a card at a seat: aim at an opponent's
             seat = words[1].rsplit("@", 1)
             mine = seat[-1].isdigit() and int(seat[-1]) == view.seat
             return ((50 if mine else 0) - _card_worth(view, seat[0]), move.label)
