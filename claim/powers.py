@@ -14,6 +14,7 @@ built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
 from claim.core.errors import PowerError
 from claim.core.zones import Phase, Zone
 from claim.rules.answers import DeckFacts
+from claim.rules.capabilities import Capabilities
 from claim.rules.effects import (
     Ask,
     Effect,
@@ -47,6 +48,7 @@ __all__ = [
     "IN_FRONT",
     "WAITING_LINE",
     "Ask",
+    "Capabilities",
     "Effect",
     "Exchange",
     "FactionPower",

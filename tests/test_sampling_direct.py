@@ -25,7 +25,7 @@ from claim.rules.views import View
 
 PUBLIC = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "trolls",
           "gnomes", "giants"]
-"""Factions whose powers decide from public information only (``public_hooks``)."""
+"""Factions whose powers decide from public information only (``Capabilities.public``)."""
 
 
 def _positions(variant: claim.Variant, games: int, every: int) -> list[GameState]:
@@ -113,13 +113,20 @@ def test_variants_with_hidden_reads_chance_or_dynamic_rules_replay(name: str) ->
 
 
 def test_a_plugin_power_is_not_public_by_default() -> None:
-    """A power must declare ``public_hooks`` itself: the default replays (safe)."""
-    from claim.rules.protocol import FactionPower
+    """A power must declare ``Capabilities.public`` itself: the default replays (safe)."""
+    import attrs
 
-    assert FactionPower.public_hooks is False
+    from claim.powers import FactionPower
+
+    @attrs.frozen
+    class Quiet(FactionPower):
+        """A plugin power that declares nothing."""
+
+    assert Quiet("goblins").capabilities().public is False
+    assert FactionPower("goblins").capabilities().public is True  # the neutral power
     variant = claim.load_variant("claim2")
-    seers = variant.tables.powers[variant.tables.faction_index["seers"]]
-    assert type(seers).public_hooks is False
+    seers = variant.tables.faction_index["seers"]  # its peek reads the draw pile (R10)
+    assert variant.tables.capabilities[seers].public is False
 
 
 def test_cards_in_reads_every_mask_in_deck_order() -> None:

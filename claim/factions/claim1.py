@@ -11,6 +11,7 @@ from typing import ClassVar
 import attrs
 
 from claim.core.zones import Phase, Zone
+from claim.rules.capabilities import Capabilities
 from claim.rules.effects import Effect
 from claim.rules.protocol import (
     FactionPower,
@@ -33,11 +34,7 @@ class Knights(FactionPower):
         beat_all: Rule option ``knights_beat_all_goblins`` (R4).
     """
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "knights"
-    pure_hooks: ClassVar[frozenset[str]] = frozenset({"rank_key"})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
             "knights_beat_all_goblins",
@@ -54,10 +51,6 @@ class Knights(FactionPower):
     beats: str = "goblins"
     beat_all: bool = True
 
-    def rank_leads(self) -> frozenset[str] | None:
-        """Knights change ranks only in tricks led by the faction they beat."""
-        return frozenset({self.beats})
-
     def rank_key(self, trick: Trick, position: int) -> RankKey | None:
         """Rank a following Knight above the Goblins of a Goblin-led trick (R4)."""
         if position == 0 or trick.lead_faction != self.beats:
@@ -68,22 +61,31 @@ class Knights(FactionPower):
         # Directly above the led card: above its value, below any higher value.
         return (1, trick.values[0], 1 + value, -position)
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(
+            public=True,
+            pure=frozenset({"rank_key"}),
+            monotone_votes=True,
+            rank_leads=frozenset({self.beats}),
+        )
+
 
 @registry.register
 @attrs.frozen
 class Undead(FactionPower):
     """Undead played to a phase 1 trick go to the winner's score pile (RULES 4)."""
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "undead"
-    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 1: every Undead played goes face up to the winner's score pile."""
         return trick.send(positions, Zone.SCORE, trick.winner)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True, pure=frozenset({"place"}), monotone_votes=True)
 
 
 @registry.register
@@ -91,16 +93,16 @@ class Undead(FactionPower):
 class Dwarves(FactionPower):
     """Phase 2: the last-ranked player scores the Dwarves of the trick (RULES 4, R6)."""
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dwarves"
-    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
 
     def place(self, trick: Trick, positions: tuple[int, ...]) -> Sequence[Effect] | None:
         """Phase 2: every Dwarf played goes to the last-ranked player's score pile."""
         return trick.send(positions, Zone.SCORE, trick.last)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True, pure=frozenset({"place"}), monotone_votes=True)
 
 
 @registry.register
@@ -108,9 +110,6 @@ class Dwarves(FactionPower):
 class Doppelgangers(FactionPower):
     """Wild cards: always playable, count as the lead faction when following (R2, R3)."""
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "doppelgangers"
 
     def counts_as(self, lead: str) -> str:
@@ -120,3 +119,7 @@ class Doppelgangers(FactionPower):
     def always_playable(self) -> bool:
         """A Doppelganger may be played even by a player able to follow."""
         return True
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True, monotone_votes=True)

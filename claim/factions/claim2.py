@@ -18,7 +18,7 @@ from claim.core.cards import Card, check_card
 from claim.core.errors import ArgumentError
 from claim.core.moves import Choose
 from claim.core.zones import Phase, Zone
-from claim.powers import IN_FRONT, WAITING_LINE, DeckFacts
+from claim.powers import IN_FRONT, WAITING_LINE, Capabilities, DeckFacts
 from claim.rules.effects import (
     Ask,
     Effect,
@@ -30,7 +30,6 @@ from claim.rules.effects import (
     ZoneSpec,
 )
 from claim.rules.playout_rules import (
-    PlayoutRule,
     ScoredAtEnd,
     SmashPrey,
     TakeTopOnWin,
@@ -60,11 +59,7 @@ _NO_SMASH = Option("no smash", (), "no smash")
 class Gnomes(FactionPower):
     """Phase 2: captured Gnomes lie in front of their captor until the end (RULES 4)."""
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "gnomes"
-    pure_hooks: ClassVar[frozenset[str]] = frozenset({"place"})
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     lays_in_front: ClassVar[bool] = True
 
@@ -76,10 +71,6 @@ class Gnomes(FactionPower):
         """Phase 2: the winner lays the trick's Gnomes face up in front of them."""
         return trick.send(positions, IN_FRONT.name, trick.winner)
 
-    def playout_rule(self) -> PlayoutRule | None:
-        """Scoring at the end, reproduced by a playout."""
-        return ScoredAtEnd(IN_FRONT.name)
-
     def finish(self, state: GameState) -> Sequence[Effect]:
         """At the end, the Gnomes still in front of a player join their score pile."""
         variant = state.variant
@@ -89,6 +80,15 @@ class Gnomes(FactionPower):
             for seat, in_front in enumerate(state.zone_masks(IN_FRONT.name))
             for card in variant.ids_in(in_front & mask)
         ]
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(
+            public=True,
+            pure=frozenset({"place"}),
+            monotone_votes=True,
+            playout_rule=ScoredAtEnd(IN_FRONT.name),
+        )
 
 
 @registry.register
@@ -100,9 +100,6 @@ class Giants(FactionPower):
         prey: The faction a Giant smashes (parameter, default ``"gnomes"``).
     """
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "giants"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     priority: ClassVar[int] = 40
@@ -118,10 +115,6 @@ class Giants(FactionPower):
         prey = facts.kinds_of(self.prey)
         return (*(f"smash {kind}@{seat}" for kind in prey for seat in facts.seats),
                 "no smash")
-
-    def playout_rule(self) -> PlayoutRule | None:
-        """The smash question, reproduced by a playout (R7)."""
-        return SmashPrey(self.prey, IN_FRONT.name)
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """A smash step for every Giant placed on a score pile (R7: after placement),
@@ -179,6 +172,14 @@ class Giants(FactionPower):
         return Question(seat, f"smash a Gnome of value {value}?",
                         (*options.values(), _NO_SMASH))
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(
+            public=True,
+            monotone_votes=True,
+            playout_rule=SmashPrey(self.prey, IN_FRONT.name),
+        )
+
 
 @registry.register
 @attrs.frozen
@@ -189,11 +190,7 @@ class Dragons(FactionPower):
         lead: Rule option ``dragon_lead``: ``"last_card"`` or ``"last_dragon"``.
     """
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "dragons"
-    pure_hooks: ClassVar[frozenset[str]] = frozenset({"next_leader"})
     priority: ClassVar[int] = 10
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
         RuleOption(
@@ -218,6 +215,10 @@ class Dragons(FactionPower):
                 return trick.seats[position]
         return None
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True, pure=frozenset({"next_leader"}), monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
@@ -229,9 +230,6 @@ class Trolls(FactionPower):
             without Trolls delivers: ``"fifo"``, ``"lowest"`` or ``"highest"``.
     """
 
-    monotone_votes: ClassVar[bool] = True
-
-    public_hooks: ClassVar[bool] = True
     name: ClassVar[str] = "trolls"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
     rule_options: ClassVar[tuple[RuleOption, ...]] = (
@@ -246,10 +244,6 @@ class Trolls(FactionPower):
     )
 
     queue_order: str = "fifo"
-
-    def playout_rule(self) -> PlayoutRule | None:
-        """The waiting line, reproduced by a playout (R9)."""
-        return WaitingLine(WAITING_LINE.name, self.queue_order)
 
     def zones(self) -> tuple[ZoneSpec, ...]:
         """Trolls wait in a public line."""
@@ -267,7 +261,8 @@ class Trolls(FactionPower):
             effects += [Placement(trick.cards[p], _WAITING) for p in ordered]
             return effects
         deck = trick.state.variant.tables.deck
-        line = [c for c in trick.state.zone_ids(WAITING_LINE.name) if deck[c].faction == self.faction]
+        line = [c for c in trick.state.zone_ids(WAITING_LINE.name)
+                if deck[c].faction == self.faction]
         if not line:
             return ()
         return [Placement(self._first_in_line(line, trick), _SCORE, winner, _WAITING)]
@@ -285,26 +280,27 @@ class Trolls(FactionPower):
         return [Placement(c, Zone.DISCARD, None, WAITING_LINE.name)
                 for c in state.zone_ids(WAITING_LINE.name) if deck[c].faction == self.faction]
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(
+            public=True,
+            monotone_votes=True,
+            playout_rule=WaitingLine(WAITING_LINE.name, self.queue_order),
+        )
+
 
 @registry.register
 @attrs.frozen
 class Seers(FactionPower):
     """Phase 1: winning with a Seer lets the winner peek and choose (RULES 4, R10)."""
 
-    monotone_votes: ClassVar[bool] = True
-
     name: ClassVar[str] = "seers"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
-    on_win: ClassVar[frozenset[str]] = frozenset({"after_place", "recruit_options"})
     verbs: ClassVar[tuple[str, ...]] = ("take",)
 
     def answers(self, facts: DeckFacts) -> tuple[str, ...]:
         """Take the top card of the draw pile instead of a face-up card (R10)."""
         return ("take top",)
-
-    def playout_rule(self) -> PlayoutRule | None:
-        """Taking the top card instead, reproduced by a playout (R10)."""
-        return TakeTopOnWin()
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """The winner of a trick won by a Seer looks at the top card of the draw pile."""
@@ -339,6 +335,14 @@ class Seers(FactionPower):
         take_top = Option("take top", (Placement(top, _FOLLOWERS, winner, _DRAW_PILE),),
                           outcome)
         return (*options, take_top)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(
+            monotone_votes=True,
+            on_win=frozenset({"after_place", "recruit_options"}),
+            playout_rule=TakeTopOnWin(),
+        )
 
 
 # -- the answers of the Seers and the Giants, as moves -----------------------------

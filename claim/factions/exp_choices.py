@@ -16,6 +16,7 @@ import attrs
 
 from claim.powers import (
     Ask,
+    Capabilities,
     DeckFacts,
     Effect,
     Exchange,
@@ -101,10 +102,6 @@ class ElfOrcs(FactionPower):
         """E3: a led dual card makes its declared faction the lead faction."""
         return self.declarations(state).get(card)
 
-    def rank_leads(self) -> frozenset[str] | None:
-        """A declaration matters only in tricks led by Elves or Orcs (E3)."""
-        return frozenset({self.elves, self.orcs})
-
     def rank_key(self, trick: Trick, position: int) -> RankKey | None:
         """E3: a card declared as the lead faction ranks as that faction."""
         if position == 0:
@@ -128,13 +125,15 @@ class ElfOrcs(FactionPower):
                      if scored >> pair[0] & 1)
         return (SetPowerState(kept),)
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(rank_leads=frozenset({self.elves, self.orcs}))
+
 
 @registry.register
 @attrs.frozen
 class Shapeshifters(FactionPower):
     """Phase 1: a Shapeshifter played from a hand swaps with a face-up card (E5, E20)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "shapeshifters"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
@@ -160,13 +159,15 @@ class Shapeshifters(FactionPower):
             options.setdefault(label, Option(label, (Exchange(play.card, card),)))
         return tuple(options.values())
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
 class Ghosts(FactionPower):
     """Phase 1: a Ghost's player may keep it as their follower instead (E6, E21, E26)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "ghosts"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
@@ -202,6 +203,10 @@ class Ghosts(FactionPower):
             lose = Placement(forgone, Zone.DISCARD, None, Zone.FACE_UP)
             extra.append(Option(label, (keep, lose)))
         return (*options, *extra)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
 
 
 @registry.register

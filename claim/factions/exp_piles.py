@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from claim.powers import (
+    Capabilities,
     Effect,
     FactionPower,
     Phase,
@@ -55,8 +56,6 @@ SECOND_DECK = ZoneSpec("second deck", per_seat=False, ordered=True, public=False
 class Zombies(FactionPower):
     """Phase 1: a trick won by a Zombie gives its winner the losing card (E7, E21)."""
 
-    monotone_votes: ClassVar[bool] = True
-
     name: ClassVar[str] = "zombies"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
     priority: ClassVar[int] = 20
@@ -74,13 +73,15 @@ class Zombies(FactionPower):
             return ()
         return (Placement(loser, Zone.SCORE, trick.winner),)
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
 class Frostbeasts(FactionPower):
     """Phase 2: a trick won by a Frostbeast loses its other cards (E9, E22)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "frostbeasts"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
@@ -101,13 +102,15 @@ class Frostbeasts(FactionPower):
             if position != winning and card not in trick.taken
         ]
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
 class Yetis(FactionPower):
     """Both phases: the player who wins with a Yeti does not lead next (E10)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "yetis"
     priority: ClassVar[int] = 20
@@ -117,6 +120,10 @@ class Yetis(FactionPower):
         if not trick.won_by(self.faction):
             return None
         return trick.seats[trick.order[1]]
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
 
 
 @registry.register

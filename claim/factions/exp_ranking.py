@@ -19,6 +19,7 @@ import attrs
 
 from claim.powers import (
     IN_FRONT,
+    Capabilities,
     Effect,
     FactionPower,
     Phase,
@@ -45,8 +46,6 @@ def _count(state: GameState, mask: int, faction: str) -> int:
 @attrs.frozen
 class Basilisks(FactionPower):
     """Both phases: a Basilisk matching a current value takes that card and wins (E2)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "basilisks"
     priority: ClassVar[int] = 80
@@ -86,13 +85,15 @@ class Basilisks(FactionPower):
         return [Placement(trick.cards[taken], Zone.SCORE, trick.seats[taker])
                 for taker, taken in pairs]
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
 class Unicorns(FactionPower):
     """Phase 2: each Unicorn in a score pile raises its owner's non-Unicorn cards (E25)."""
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "unicorns"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.SUPPORT})
@@ -103,19 +104,25 @@ class Unicorns(FactionPower):
             return 0
         return _count(state, state.score_masks[seat], self.faction)
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
 class Mermaids(FactionPower):
     """Both phases: each Mermaid in a score pile lowers its owner's cards by 1 (E1)."""
 
-    monotone_votes: ClassVar[bool] = True
-
     name: ClassVar[str] = "mermaids"
 
     def value_modifier(self, state: GameState, seat: int, card: int) -> int:
         """-1 per Mermaid in ``seat``'s score pile, for every card (E1, E27)."""
         return -_count(state, state.score_masks[seat], self.faction)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
 
 
 @registry.register
@@ -127,8 +134,6 @@ class Druids(FactionPower):
     public zone ``"in front"``; those still there when phase 2 begins apply to their
     owner's first phase 2 card (E23), so the power acts in both phases.
     """
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "druids"
     priority: ClassVar[int] = 55
@@ -156,6 +161,10 @@ class Druids(FactionPower):
                         for p in positions if trick.seats[p] != trick.winner]
         return effects
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
@@ -164,8 +173,6 @@ class Werewolves(FactionPower):
 
     The power state is the moon: False (no moon, the start) or True.
     """
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "werewolves"
     priority: ClassVar[int] = 20
@@ -193,6 +200,10 @@ class Werewolves(FactionPower):
             return ()
         return (SetPowerState(not trick.state.power_state(self.faction)),)
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)
+
 
 @registry.register
 @attrs.frozen
@@ -202,8 +213,6 @@ class Satyrs(FactionPower):
     The power state records whether the current trick is a Satyr trick, fixed when
     its face-up cards are turned (E18).
     """
-
-    monotone_votes: ClassVar[bool] = True
 
     name: ClassVar[str] = "satyrs"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.RECRUIT})
@@ -231,3 +240,7 @@ class Satyrs(FactionPower):
     def plain_ranking(self, trick: Trick) -> bool:
         """In a Satyr trick only current values rank (E13)."""
         return self._active(trick.state)
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(monotone_votes=True)

@@ -2,7 +2,7 @@
 
 The sampler's reference path replays every recorded move from the sampled deal and
 compares the viewer's view of the result with the given view. When the variant's
-powers decide from public information only (every power's ``public_hooks``), the
+powers decide from public information only (every power's ``Capabilities.public``), the
 legal moves are the plain follow rule (the variant is not ``dynamic``), and nothing
 is hidden but hands, follower piles and the draw pile (no chance order, no hidden
 zone), the outcome of every recorded move is written in the view already: what a

@@ -28,7 +28,6 @@ from claim.core.records import (
 )
 from claim.core.zones import Phase, Zone
 from claim.rules.engine.board import make_record
-from claim.rules.protocol import FactionPower
 from claim.rules.state import GameState, make_state
 from claim.rules.variant import Variant
 from claim.rules.views import HiddenEvent, View, ViewEvent
@@ -56,7 +55,7 @@ def direct_ok(variant: Variant) -> bool:
         return False
     if not all(spec.public for spec in tables.zone_specs):
         return False
-    return all(type(p) is FactionPower or type(p).public_hooks for p in tables.powers)
+    return all(promised.public for promised in tables.capabilities)
 
 
 # Operations, in the order the history made them.

@@ -27,7 +27,7 @@ How it works:
    and drawn again, up to ``tries`` times.
 
 Step 4 without replaying: when every power of the variant declares
-``public_hooks`` (its hooks decide from public information only), the follow rule
+``Capabilities.public`` (its hooks decide from public information only), the follow rule
 is the plain one (the variant is not ``dynamic``) and nothing but hands, follower
 piles and the draw pile is hidden (no chance order, no hidden zone), the view
 already says what every move caused. The state is then built directly: the public
@@ -45,7 +45,7 @@ paths draw the same samples. `Sampler.direct` tells which path a sampler takes;
 ``claim`` and ``goblin-war`` are built directly; variants with Seers (their peek and
 R15 merge read the draw pile), dynamic follow rules (Elf-Orcs, Satyrs, ...), chance
 or a hidden zone (Awakeners), and every expansion or plugin power that does not set
-``public_hooks``, replay.
+``Capabilities.public``, replay.
 
 Weights: with any number of players, the sample is uniform over the full deals
 (hands, draw pile order, chance order, with every physical copy a card of its own)

@@ -12,6 +12,7 @@ import operator
 import attrs
 
 from claim.core.zones import Phase
+from claim.rules.capabilities import Capabilities
 from claim.rules.protocol import FactionPower, overrides
 
 __all__ = ["HookTable", "hook_table", "in_hook_order"]
@@ -61,9 +62,11 @@ def in_hook_order(powers: tuple[FactionPower, ...], indices: list[int]) -> tuple
 
 
 def hook_table(
-    powers: tuple[FactionPower, ...], faction_masks: list[int], phase: Phase
+    powers: tuple[FactionPower, ...], promised: tuple[Capabilities, ...],
+    faction_masks: list[int], phase: Phase,
 ) -> HookTable:
-    """The `HookTable` of ``phase`` for a variant's ``powers`` (faction masks by index)."""
+    """The `HookTable` of ``phase`` for a variant's ``powers`` and what they promise
+    (faction masks by index)."""
     names = tuple(power.faction for power in powers)
 
     def users(hook: str) -> tuple[int, ...]:
@@ -72,11 +75,11 @@ def hook_table(
 
     def mask(hook: str) -> int:
         """Cards whose presence in a trick calls ``hook``."""
-        return sum(faction_masks[i] for i in users(hook) if hook not in powers[i].on_win)
+        return sum(faction_masks[i] for i in users(hook) if hook not in promised[i].on_win)
 
     def win_mask(hook: str) -> int:
         """Cards that call ``hook`` only when they win the trick."""
-        return sum(faction_masks[i] for i in users(hook) if hook in powers[i].on_win)
+        return sum(faction_masks[i] for i in users(hook) if hook in promised[i].on_win)
 
     later = ("capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
@@ -85,7 +88,7 @@ def hook_table(
         rank_mask=mask("rank_key"),
         rank_masks=tuple(
             sum(faction_masks[i] for i in users("rank_key")
-                if (leads := powers[i].rank_leads()) is None or names[lead] in leads)
+                if (leads := promised[i].rank_leads) is None or names[lead] in leads)
             for lead in range(len(powers))
         ),
         modifiers=users("value_modifier"),

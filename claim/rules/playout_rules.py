@@ -2,9 +2,9 @@
 
 A playout (`claim.search.playouts`) is exact only if it does what the powers' hooks would
 do. Hooks whose answer depends on the trick alone are *pure* (the power lists them
-in `FactionPower.pure_hooks`) and are tabulated by calling them once per variant.
+in `Capabilities.pure`) and are tabulated by calling them once per variant.
 Hooks that read the game state cannot be tabulated; a power whose state-dependent
-hooks follow one of the mechanisms below declares it (`FactionPower.playout_rule`),
+hooks follow one of the mechanisms below declares it (`Capabilities.playout_rule`),
 with its parameters, and the playout kernel carries the mechanism out itself. A
 variant with a power that overrides a hook neither pure nor covered by its rule is
 played out through the engine instead (the same result, no speedup); a ``finish``

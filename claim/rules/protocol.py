@@ -62,8 +62,8 @@ from claim.core._fast import slot_maker
 from claim.core.cards import Card
 from claim.core.zones import Phase, Zone
 from claim.rules.answers import DeckFacts, generic_answers
+from claim.rules.capabilities import NONE, Capabilities
 from claim.rules.effects import Effect, Option, Placement, Question, Step, ZoneSpec
-from claim.rules.playout_rules import PlayoutRule
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -205,6 +205,10 @@ class RuleOption:
     doc: str
 
 
+NEUTRAL = Capabilities(public=True, monotone_votes=True)
+"""What the neutral power promises: it reads nothing hidden and keeps votes monotone."""
+
+
 @attrs.frozen
 class FactionPower:
     """Base of every power: the neutral default for every hook.
@@ -228,51 +232,26 @@ class FactionPower:
     uses_chance: ClassVar[bool] = False
     """Whether the power needs the order fixed at the deal (``GameState.chance``)."""
     place_always: ClassVar[bool] = False
-    """Whether `place` is called for every trick, not only when its cards are in it."""
-    on_win: ClassVar[frozenset[str]] = frozenset()
-    """Trick hooks that matter only when this power's card wins the trick (rank 1):
-    the engine then skips them for tricks its cards do not win (Seers). For
-    `recruit_options` it also means: only for the winner's own recruiting step."""
+    """Whether `place` is called for every trick, not only when its cards are in it:
+    a rule (which tricks the power takes part in, like `phases`), not a promise."""
     verbs: ClassVar[tuple[str, ...]] = ()
     """The first words of this power's answer labels (``"smash"``, ``"no"``): text
     starting with one is read as an answer (`claim.rules.notation`). A power that
     declares no `answers` gets the generic forms of each verb."""
-    """Parameters that name a faction; a variant checks they name another of its own."""
     prey_params: ClassVar[tuple[str, ...]] = ()
     """Faction parameters naming cards to smash: the named faction's power must have
     `lays_in_front` (Giants' ``prey``)."""
     lays_in_front: ClassVar[bool] = False
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
-    monotone_votes: ClassVar[bool] = False
-    """Whether this power never takes a card out of a score pile and never changes
-    how a vote is counted (cards only join score piles, or leave the game from
-    outside them). The phase 2 solver bounds results early only when every power of
-    the variant says so; the default (False) is always safe. The neutral power
-    (Goblins) keeps votes monotone. (Not so: Dark Elves, Ice Kings and Queens,
-    Cyclops, Elf-Orcs, Awakeners.)"""
-    public_hooks: ClassVar[bool] = False
-    """Whether every hook of this power decides from public information alone: the
-    cards played, public zones and piles, power states; never a hand, a follower
-    pile, the draw pile or a hidden zone (a Seer's peek and its R15 merge read the
-    draw pile: False). Determinization (`claim.info.sampling`) builds a sampled state
-    directly, without replaying the game, only when every power of the variant says
-    so; the default (False) is always safe. The neutral power (Goblins) is public."""
-
-    pure_hooks: ClassVar[frozenset[str]] = frozenset()
-    """Trick hooks whose answer depends on the trick alone, never on ``trick.state``,
-    so a fast playout may tabulate them by calling them once per variant
-    (`claim.search.playouts`): ``rank_key`` only on the lead faction, the led card, this
-    card and its position; ``place`` only on the positions given and the winner's
-    and last seats; ``next_leader`` only on the seats and which positions hold
-    this faction's cards."""
-
     faction: str
 
-    def playout_rule(self) -> PlayoutRule | None:
-        """The mechanism of `claim.rules.playout_rules` that reproduces this
-        power's state-dependent hooks, or None (the default: none does)."""
-        return None
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on about this power's hooks
+        (`claim.rules.capabilities`): nothing by default, so a power that declares
+        nothing runs on the general paths. The neutral power (no hook overridden,
+        the Goblins) promises what is true of it: public, monotone votes."""
+        return NEUTRAL if type(self) is FactionPower else NONE
 
     # -- static hooks: asked once per variant --------------------------------
 
@@ -295,14 +274,6 @@ class FactionPower:
     def has_vote(self) -> bool:
         """Whether this faction is voted on at the end (E19: Elf-Orcs are not)."""
         return True
-
-    def rank_leads(self) -> frozenset[str] | None:
-        """The lead factions under which `rank_key` can change a rank; None: any.
-
-        A hint that spares the engine building the hook context for other tricks
-        (Knights rank only in tricks led by the faction they beat).
-        """
-        return None
 
     def zones(self) -> tuple[ZoneSpec, ...]:
         """The places for cards this power needs beyond the standard zones."""

@@ -16,6 +16,27 @@ ENTRY_POINT_GROUP = "claim.powers"
 P = TypeVar("P", bound=type[FactionPower])
 
 
+_OLD_PROMISES = {
+    "public_hooks": "public", "pure_hooks": "pure", "monotone_votes": "monotone_votes",
+    "on_win": "on_win", "rank_leads": "rank_leads", "playout_rule": "playout_rule",
+}
+"""Class attributes that made promises before `claim.rules.capabilities`, and the
+field of `Capabilities` that makes each now."""
+
+
+def _refuse_old_promises(power: type[FactionPower]) -> None:
+    """A promise left as a class attribute would be ignored: say where it goes."""
+    for cls in power.__mro__:
+        if cls is FactionPower:
+            break
+        for old, new in _OLD_PROMISES.items():
+            if old in vars(cls):
+                raise RegistryError(
+                    f"power {power.name!r} ({power.__qualname__}) sets {old}: promises are "
+                    f"made by its capabilities() hook now, as Capabilities({new}=...) "
+                    "(claim.rules.capabilities)")
+
+
 class PowerRegistry:
     """The one registry of power classes, by name.
 
@@ -33,13 +54,15 @@ class PowerRegistry:
 
         Raises:
             ArgumentError: ``power`` is not a subclass of `FactionPower`.
-            RegistryError: Another class is registered under the same name, or the
-                name is not a str (a `ValueError` too).
+            RegistryError: Another class is registered under the same name, the
+                name is not a str (a `ValueError` too), or the class still makes a
+                promise the way it was made before capabilities (``public_hooks``...).
         """
         if not (isinstance(power, type) and issubclass(power, FactionPower)):
             raise ArgumentError("power", power, "a subclass of FactionPower")
         if not isinstance(power.name, str) or not power.name:
             raise RegistryError(f"power {power.__name__} needs a str name, not {power.name!r}")
+        _refuse_old_promises(power)
         existing = self._powers.get(power.name)
         if existing is not None and existing is not power:
             raise RegistryError(f"power name {power.name!r} is already taken by {existing!r}")
@@ -85,5 +108,3 @@ registry = PowerRegistry()
 """The process-wide power registry."""
 
 registry.register(FactionPower)
-
-

@@ -25,6 +25,7 @@ from claim.core.moves import PlayCard
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
 from claim.rules.answers import AnswerSpace, DeckFacts, answer_space
+from claim.rules.capabilities import Capabilities
 from claim.rules.effects import Option, Placement, ZoneSpec
 from claim.rules.hook_tables import HookTable, hook_table, in_hook_order
 from claim.rules.protocol import FactionPower, option_fields, overrides
@@ -154,6 +155,8 @@ class DeckTables:
     verbs: frozenset[str]
     """The first words of the answers to this variant's questions."""
     answer_space: AnswerSpace
+    capabilities: tuple[Capabilities, ...]
+    """Per faction, what its power promises about its hooks (`claim.rules.capabilities`)."""
     """Every label the rules and the powers declare (`claim.rules.answers`)."""
     answer_set: frozenset[str]
     """``answer_space.answers`` as a set: the labels a recruiting question may offer."""
@@ -326,6 +329,16 @@ def _kinds(deck: tuple[Card, ...]) -> tuple[dict[Card, int], list[int]]:
     return kinds, kind_masks
 
 
+def _promised(power: FactionPower) -> Capabilities:
+    """``power.capabilities()``, checked."""
+    promised = power.capabilities()
+    if not isinstance(promised, Capabilities):
+        raise VariantError(f"the power of {power.faction!r}: capabilities() must give a "
+                           f"Capabilities, not {promised!r}"[:300],
+                           key=f"factions.{power.faction}.power")
+    return promised
+
+
 def build_tables(variant: Variant) -> DeckTables:
     """Derive the tables of ``variant`` (its powers' static hooks asked once here).
 
@@ -342,6 +355,7 @@ def build_tables(variant: Variant) -> DeckTables:
         faction_masks[fi] |= 1 << cid
     kinds, kind_masks = _kinds(deck)
     space = answer_space(DeckFacts(tuple(kinds), names, variant.players, powers))
+    promised = tuple(_promised(power) for power in powers)
     kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
     play_moves = tuple(kind_moves[kinds[c]] for c in deck)
     quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
@@ -382,8 +396,9 @@ def build_tables(variant: Variant) -> DeckTables:
             for leader in range(variant.players)
         ),
         hooks=types.MappingProxyType(
-            {phase: hook_table(powers, faction_masks, phase) for phase in Phase}
+            {phase: hook_table(powers, promised, faction_masks, phase) for phase in Phase}
         ),
+        capabilities=promised,
         verbs=space.verbs,
         answer_space=space,
         answer_set=frozenset(space.answers),

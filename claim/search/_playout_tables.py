@@ -1,9 +1,9 @@
 """The playout kernel's per-variant tables, derived from the powers by probing them.
 
 [`kernel_tables`][claim.search._playout_tables.kernel_tables] checks once per variant that
-every hook its powers override is either pure (`FactionPower.pure_hooks`: called
+every hook its powers override is either pure (`Capabilities.pure`: called
 here on small synthetic tricks and tabulated), covered by the power's declared
-mechanism (`FactionPower.playout_rule`, see `claim.rules.playout_rules`), or run
+mechanism (`Capabilities.playout_rule`, see `claim.rules.playout_rules`), or run
 by the engine itself at the end (``finish``). Otherwise it returns the reason, and
 `claim.search.playouts` steps through the engine instead.
 
@@ -141,9 +141,9 @@ def _check_powers(tables: DeckTables) -> None:
     """Raise `Unsupported` unless every overridden hook is pure, ruled or ``finish``."""
     if tables.dynamic or tables.uses_chance:
         raise Unsupported("the follow rule, a play or chance depends on the state")
-    for power in tables.powers:
-        rule = power.playout_rule()
-        covered = (power.pure_hooks & _PROBED) | (rule.hooks if rule is not None else set())
+    for power, promised in zip(tables.powers, tables.capabilities):
+        rule = promised.playout_rule
+        covered = (promised.pure & _PROBED) | (rule.hooks if rule is not None else set())
         covered |= {"finish"}  # else run by the engine at the end
         for hook in _STATEFUL:
             if overrides(power, hook) and hook not in covered:
@@ -160,7 +160,7 @@ def _finishers(tables: DeckTables) -> tuple[tuple[int, int, bool], ...] | None:
     run the ``finish`` hooks."""
     found = []
     for fi in tables.finishers:
-        rule = tables.powers[fi].playout_rule()
+        rule = tables.capabilities[fi].playout_rule
         if not isinstance(rule, (WaitingLine, ScoredAtEnd)):
             return None
         zone = tables.zone_index.get(rule.zone)
@@ -206,7 +206,7 @@ def _placer(out: PhaseTables, tables: DeckTables, variant: Variant, phase: Phase
             base: GameState, fi: int) -> None:
     """Tabulate faction ``fi``'s ``place`` hook (pure), or note its waiting line."""
     power = tables.powers[fi]
-    rule = power.playout_rule()
+    rule = tables.capabilities[fi].playout_rule
     if isinstance(rule, WaitingLine):
         zone = tables.zone_index.get(rule.zone)
         if zone is None or tables.zone_specs[zone].per_seat or rule.order not in _ORDERS:
@@ -275,7 +275,7 @@ def _after(out: PhaseTables, tables: DeckTables, variant: Variant, hooks: HookTa
            fi: int) -> None:
     """Note faction ``fi``'s mechanism run after placement (a smash, a peek)."""
     power = tables.powers[fi]
-    rule = power.playout_rule()
+    rule = tables.capabilities[fi].playout_rule
     fmask = tables.faction_masks[fi]
     if isinstance(rule, TakeTopOnWin) and fmask & hooks.recruit_win_mask:
         out.take_top_mask |= fmask

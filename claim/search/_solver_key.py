@@ -12,14 +12,13 @@ The *bounds* bound the result before the hands are empty: the result if every ca
 not yet scored went to seat 0, and if every one went to seat 1 (see
 `KeyMaker.bounds` for why these are the best and worst cases). They are used only
 when every power of the variant is known to keep score piles growing and to leave the
-votes alone (`FactionPower.monotone_votes`).
+votes alone (`Capabilities.monotone_votes`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
-from claim.rules.protocol import FactionPower
 from claim.rules.state import GameState
 from claim.rules.variant_tables import DeckTables, ids_in
 from claim.search._solver_base import Memo
@@ -64,8 +63,7 @@ class KeyMaker:
         self.voter_masks = tuple(tables.faction_masks[fi] for fi in tables.voters)
         """Per voting faction, the mask of its cards."""
         self._values = tables.card_value
-        self.decides_early = all(type(power) is FactionPower or type(power).monotone_votes
-                                 for power in tables.powers)
+        self.decides_early = all(c.monotone_votes for c in tables.capabilities)
         self.voting_mask = sum(self.voter_masks)
         """The cards of every voting faction."""
         self._canon: dict[int, int] = {}

@@ -33,11 +33,14 @@ from claim.rules.loading import catalog, couples, mix
 from claim.rules.protocol import FactionPower, option_fields
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
+from claim.testing._capabilities import CapabilityError, check_capabilities
 from claim.testing._views import LeakError, check_no_leaks, check_views
 
 __all__ = [
+    "CapabilityError",
     "ConformanceError",
     "LeakError",
+    "check_capabilities",
     "check_move",
     "check_official_mixes",
     "check_no_leaks",

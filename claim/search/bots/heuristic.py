@@ -60,8 +60,8 @@ def _beats(view: View) -> dict[str, frozenset[str]]:
     """Per faction, the other lead factions in which its power ranks its cards."""
     tables = view.variant.tables
     out = {}
-    for name, power in zip(tables.faction_names, tables.powers):
-        leads = power.rank_leads()
+    for name, promised in zip(tables.faction_names, tables.capabilities):
+        leads = promised.rank_leads
         if leads:
             out[name] = frozenset(leads) - {name}
     return out

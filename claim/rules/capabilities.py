@@ -1,0 +1,79 @@
+"""What a power promises about its hooks, so that the fast paths may rely on it.
+
+The hooks of [`FactionPower`][claim.rules.protocol.FactionPower] state rules. A
+power's [`Capabilities`][claim.rules.capabilities.Capabilities] (its
+``capabilities()`` hook) state facts *about* those hooks that no rule needs but an
+optimizer can use: that they read public information only (determinization builds
+states without replaying), that some depend on the trick alone (a playout tabulates
+them), that votes only grow (the solver bounds a result early), that some matter
+only when the power's card wins the trick, in which lead factions a ranking applies,
+or which built-in mechanism reproduces the power in a playout. The defaults promise
+nothing and are always correct; each claim only makes something faster, and a false
+claim makes it wrong, which `claim.testing.check_capabilities` catches (it names
+the power and the claim).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from claim.rules.playout_rules import PlayoutRule
+
+__all__ = ["Capabilities", "PURE_HOOKS", "WIN_HOOKS"]
+
+PURE_HOOKS = frozenset({"rank_key", "place", "next_leader"})
+"""The trick hooks a power may declare pure (see `Capabilities.pure`)."""
+
+WIN_HOOKS = frozenset({"after_place", "recruit_options"})
+"""The hooks a power may declare to matter only when its card wins (`on_win`)."""
+
+
+def _subset(allowed: frozenset[str]) -> object:
+    def check(instance: object, attribute: attrs.Attribute[frozenset[str]],
+              value: frozenset[str]) -> None:
+        if not isinstance(value, frozenset) or not value <= allowed:
+            raise ValueError(f"{attribute.name} must be a frozenset of "
+                             f"{sorted(allowed)}, not {value!r}")
+    return check
+
+
+@attrs.frozen
+class Capabilities:
+    """A power's promises about its hooks (see the module). Defaults: none.
+
+    Attributes:
+        public: Every hook decides from public information alone: the cards
+            played, public zones and piles, power states; never a hand, a follower
+            pile, the draw pile or a hidden zone. Determinization
+            (`claim.info.sampling`) builds a sampled state directly, without
+            replaying the game, only when every power of the variant promises it.
+        pure: Trick hooks whose answer depends on the trick alone, never on its
+            state, so a playout may tabulate them by calling them once per variant:
+            ``rank_key`` only on the lead faction, the led card, this card and its
+            position; ``place`` only on the positions given and the winner's and
+            last seats; ``next_leader`` only on the seats and which positions hold
+            this faction's cards.
+        monotone_votes: The power never takes a card out of a score pile and never
+            changes how a vote is counted. The phase 2 solver bounds results early
+            only when every power of the variant promises it.
+        on_win: Hooks (``after_place``, ``recruit_options``) that matter only when
+            this power's card wins the trick: the engine skips them otherwise. For
+            ``recruit_options`` it also means only the winner's own recruiting step.
+        rank_leads: The lead factions in which this power's ``rank_key`` can
+            matter; None for every lead faction.
+        playout_rule: The mechanism of `claim.rules.playout_rules` that
+            reproduces the power's state-dependent hooks in a fast playout, or None.
+    """
+
+    public: bool = False
+    pure: frozenset[str] = attrs.field(default=frozenset(),
+                                       validator=_subset(PURE_HOOKS))  # type: ignore[arg-type]
+    monotone_votes: bool = False
+    on_win: frozenset[str] = attrs.field(default=frozenset(),
+                                         validator=_subset(WIN_HOOKS))  # type: ignore[arg-type]
+    rank_leads: frozenset[str] | None = None
+    playout_rule: PlayoutRule | None = None
+
+
+NONE = Capabilities()
+"""No promise: the default of every power."""
