@@ -20,7 +20,7 @@ a stable hash of its name, so a variant draws with no edit.
 Examples:
     >>> import claim
     >>> from claim.io.svg import render
-    >>> state = new_game("claim", seed=7).apply("Gb0")
+    >>> state = claim.new_game("claim", seed=7).apply("Gb0")
     >>> picture = render(state, perspective=1, size=480)
     >>> picture.startswith("<svg") and "seen by seat 1" in picture
     True
