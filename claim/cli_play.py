@@ -27,8 +27,10 @@ from typing import Any
 import attrs
 
 from claim import bots as _bots
-from claim.errors import ClaimError, SaveError
-from claim.gamerecord import GameRecord, record_of, replay
+from claim.cli_common import DEFAULT_BOTS, load_saved, positive_seconds
+from claim.cli_tournament import bot_spec, shown_name
+from claim.errors import ClaimError
+from claim.gamerecord import record_of, replay
 from claim.loading import load_variant
 from claim.moves import Move, PlayCard
 from claim.notation import parse_move
@@ -154,7 +156,7 @@ class Session:
         assert seat is not None
         name = self.bots[seat] or "random"
         view = self.state.view(seat)
-        with self.console.thinking(f"seat {seat} ({name})"):
+        with self.console.thinking(f"seat {seat} ({shown_name(name)})"):
             move = _bots.play(_bots.get(name), view, self.rng(), name)
         self.apply(seat, move)
 
@@ -281,23 +283,6 @@ def played_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _load(path: str) -> GameRecord:
-    """The game record saved in ``path`` (a record or a state, as JSON)."""
-    from claim.serialize import from_json
-
-    try:
-        with open(path, "rb") as file:
-            text = file.read(8_000_000)
-    except OSError as exc:
-        raise SaveError(path, f"cannot read the file: {exc.strerror}") from None
-    loaded = from_json(text)
-    if isinstance(loaded, GameState):
-        return record_of(loaded)
-    if not isinstance(loaded, GameRecord):
-        raise SaveError(path, "not a game: give a game record or a state")
-    return loaded
-
-
 def _bot_names(text: str, players: int, seat: int, think: float | None = None
                ) -> list[str | None]:
     """Per seat, the bot playing it: one name per other seat, or one for all.
@@ -306,8 +291,6 @@ def _bot_names(text: str, players: int, seat: int, think: float | None = None
     ``claim tournament``); ``think`` gives every ``ismcts`` bot without one a time
     budget in seconds.
     """
-    from claim.cli_tournament import bot_spec
-
     names = [name.strip() for name in text.split(",") if name.strip()]
     if think is not None:
         names = [f"{n}:seconds={float(think)}" if n == "ismcts" else n for n in names]
@@ -330,7 +313,7 @@ def start(args: argparse.Namespace, console: Console) -> Session:
     """The session the command line asks for: a new game, or one resumed."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     if args.resume is not None:
-        record = _load(args.resume)
+        record = load_saved(args.resume)
         if args.seed is None and record.deal.seed is not None:
             seed = record.deal.seed
         states = list(replay(record))
@@ -348,7 +331,7 @@ def start(args: argparse.Namespace, console: Console) -> Session:
                       console, args.record or DEFAULT_SAVE, args.record)
     session.marks = [s for s in states if s.current_player == args.seat]
     session.say(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
-                f"{args.seat}; " + ", ".join(f"seat {s}: {n}" for s, n in
+                f"{args.seat}; " + ", ".join(f"seat {s}: {shown_name(n)}" for s, n in
                                              enumerate(session.bots) if n))
     session.say(HELP)
     return session
@@ -381,11 +364,13 @@ def register(commands: Any) -> None:
     play.add_argument("variant", nargs="?", default="claim", metavar="VARIANT",
                       help="a built-in variant name or a YAML file (default: claim)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
-    play.add_argument("--bots", default="random", help="comma-separated bot names, one per "
-                      f"other seat or one for all (known: {', '.join(_bots.names())})")
+    play.add_argument("--bots", default=DEFAULT_BOTS, help="comma-separated bot names, one "
+                      "per other seat or one for all; a search bot may carry a budget, "
+                      f"ismcts:seconds=0.5 (default: {DEFAULT_BOTS} at every other seat; "
+                      f"known: {', '.join(_bots.names())})")
     play.add_argument("--seed", type=int, default=None,
                       help="the shuffle's and the bots' seed (default: a random one)")
-    play.add_argument("--think", type=float, default=None, metavar="SECONDS",
+    play.add_argument("--think", type=positive_seconds, default=None, metavar="SECONDS",
                       help="time budget per move of each ismcts bot (a bot's own "
                       "budget can also be written as ismcts:seconds=0.5); with a time "
                       "budget a bot's choices depend on the machine's speed")

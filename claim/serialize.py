@@ -213,6 +213,14 @@ def _canonical_moves(record: GameRecord, state: GameState) -> GameRecord:
     return GameRecord(record.variant, record.deal, tuple(r.move for r in state.records))
 
 
+def json_problem(exc: json.JSONDecodeError, text: str) -> str:
+    """What is wrong with the JSON ``text``, and where (``exc``: the parser's error)."""
+    what = exc.msg.removesuffix(" at")  # "Unterminated string starting at"
+    ended = exc.pos >= len(text.rstrip()) or what.startswith("Unterminated")
+    return (f"not JSON: {what} at line {exc.lineno} column {exc.colno}"
+            + (" (the document ends early: truncated?)" if ended else ""))
+
+
 def _parse(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -223,11 +231,12 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError("$", f"a JSON document must be text, not {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_CHARS:
         raise SaveError("$", f"{len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read")
+    if not text.strip():
+        raise SaveError("$", "the document is empty (no JSON at all)")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError("$", f"not JSON (truncated?): {exc.msg} at line {exc.lineno} "
-                        f"column {exc.colno}") from None
+        raise SaveError("$", json_problem(exc, text)) from None
     except RecursionError:
         raise SaveError("$", "nested too deeply") from None
     if not isinstance(doc, dict):

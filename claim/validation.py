@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from claim._yaml import MAX_TEXT_CHARS, decode
 from claim._yaml import Doc as _Doc
 from claim.errors import UnknownNameError, VariantError
 from claim.factions.protocol import option_fields, registry
@@ -141,7 +142,10 @@ def check_file(path: str | Path) -> list[VariantError]:
     A file that cannot be read is one error naming it.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [VariantError(f"cannot read the file: {exc}", source=str(path))]
+        with Path(path).open("rb") as file:
+            text = decode(file.read(4 * MAX_TEXT_CHARS + 1), str(path))
+    except OSError as exc:
+        return [VariantError(f"cannot read the file: {exc.strerror}", source=str(path))]
+    except VariantError as exc:  # not UTF-8, or too long
+        return [exc]
     return check_text(text, str(path))

@@ -23,6 +23,7 @@ from claim.cards import Card
 from claim.errors import ClaimError, ViewError
 from claim.loading import load_variant
 from claim.notation import parse_move
+from claim.serialize import json_problem
 from claim.variant import Variant
 from claim.views import HiddenEvent, PendingView, View, ViewEvent, ViewRecord, ZoneView
 from claim.zones import Phase, Zone
@@ -170,6 +171,8 @@ def view_from_json(text: str, variant: Variant | str | None = None) -> View:
     """
     try:
         doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ViewError("", json_problem(exc, text)) from None
     except (TypeError, ValueError) as exc:
         raise ViewError("", f"not JSON: {exc}") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
