@@ -5,8 +5,9 @@ by [`claim.play_screen`][claim.play_screen]); the other seats are bots from
 [`claim.bots`][claim.bots], one name per other seat (or one name for all). Moves
 are typed by number from the menu or in notation (``Kn7``, ``take top``,
 ``smash Gn5@1``); ``undo``, ``hint``, ``save FILE``, ``help`` and ``quit`` are
-commands. Ctrl-C or the end of input saves the game (to ``--record`` or
-``claim-game.json``) and exits: status 130 after Ctrl-C, 0 otherwise.
+commands. Ctrl-C or the end of input saves the game (to ``--record``, else the
+``--resume`` file, else ``claim-game.json`` or, when that file exists,
+``claim-game-2.json``, ...) and exits: status 130 after Ctrl-C, 0 otherwise.
 
 All printing and reading is here, through a [`Console`][claim.cli_play.Console]
 whose ``read`` and ``write`` can be replaced, so the loop is testable without a
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -34,14 +36,21 @@ from claim.gamerecord import record_of, replay
 from claim.loading import load_variant
 from claim.moves import Move, PlayCard
 from claim.notation import parse_move
-from claim.play_screen import describe, menu_lines, screen_lines, wrap
+from claim.play_screen import WIDTH, describe, menu_lines, screen_lines, wrap
 from claim.state import GameState
 from claim.text import result_lines
 
 __all__ = ["DEFAULT_SAVE", "Console", "Session", "register", "run"]
 
 DEFAULT_SAVE = "claim-game.json"
-"""Where Ctrl-C or the end of input saves the game when ``--record`` is not given."""
+"""Where Ctrl-C or the end of input saves a new game when ``--record`` is not given
+(`free_save_path`: never over an existing file)."""
+
+PANEL_FRAME = 4
+"""Columns a rich panel takes around its text: a border and a space on each side."""
+
+MIN_WIDTH = 40
+"""The narrowest text the rich screen lays out, however narrow the terminal."""
 
 HINT_ORDER = ("ismcts", "heuristic", "random")
 """The bots ``hint`` asks, strongest first; the first one registered is used."""
@@ -65,8 +74,17 @@ class Console:
     write: Callable[[str], None] = print
     rich: Any = None
 
+    @property
+    def width(self) -> int:
+        """The width of a line of text: `WIDTH`, or inside a rich panel as wide as
+        the terminal (its border and padding take 4 columns)."""
+        if self.rich is None:
+            return WIDTH
+        return max(MIN_WIDTH, int(self.rich.width) - PANEL_FRAME)
+
     def screen(self, title: str, lines: list[str]) -> None:
-        """Print a screen: in a rich panel, or as plain lines."""
+        """Print a screen (lines at most `width` long): in a rich panel, or as plain
+        lines."""
         if self.rich is None:
             for line in lines:
                 self.write(line)
@@ -74,7 +92,8 @@ class Console:
         from rich.panel import Panel
         from rich.text import Text
 
-        self.rich.print(Panel(Text("\n".join(lines[3:])), title=title, width=80))
+        self.rich.print(Panel(Text("\n".join(lines[3:])), title=title,
+                              width=self.width + PANEL_FRAME))
 
     @contextlib.contextmanager
     def thinking(self, who: str) -> Iterator[None]:
@@ -95,7 +114,7 @@ def make_console(plain: bool) -> Console:
         from rich.console import Console as RichConsole
     except ImportError:
         return Console()
-    return Console(rich=RichConsole(width=80, highlight=False))
+    return Console(rich=RichConsole(highlight=False))  # as wide as the terminal
 
 
 def strongest_bot() -> str:
@@ -134,7 +153,7 @@ class Session:
 
     def say(self, text: str) -> None:
         """Write ``text`` wrapped to the screen's width."""
-        for line in wrap(text):
+        for line in wrap(text, width=self.console.width):
             self.console.write(line)
 
     def rng(self) -> random.Random:
@@ -168,7 +187,7 @@ class Session:
         who = f"you (seat {seat})" if seat == self.seat else f"seat {seat}"
         verb = "play" if seat == self.seat else "plays"
         text = f"{who} {verb} {move}" if isinstance(move, PlayCard) else f"{who}: {move}"
-        for line in wrap(text + (f" -> {said}" if said else "")):
+        for line in wrap(text + (f" -> {said}" if said else ""), width=self.console.width):
             self.console.write(line)
 
     def human_turn(self) -> None:
@@ -176,7 +195,8 @@ class Session:
         if not self.marks or self.marks[-1] is not self.state:
             self.marks.append(self.state)
         view = self.state.view(self.seat)
-        self.console.screen(f"{view.variant.title}: seat {self.seat}", screen_lines(view))
+        self.console.screen(f"{view.variant.title}: seat {self.seat}",
+                            screen_lines(view, self.console.width))
         while True:
             entry = self.console.read("your move> ").strip()
             outcome = self.entry(entry)
@@ -219,7 +239,7 @@ class Session:
         except ClaimError as exc:
             self.say(f"Not played: {exc}")
         self.console.write("Legal moves:")
-        for line in menu_lines(legal):
+        for line in menu_lines(legal, self.console.width):
             self.console.write(line)
         return False
 
@@ -256,7 +276,8 @@ class Session:
     def finish(self) -> None:
         """The end: the final screen, every hand as played, the votes, the record."""
         view = self.state.view(self.seat)
-        self.console.screen(f"{view.variant.title}: the end", screen_lines(view))
+        self.console.screen(f"{view.variant.title}: the end",
+                            screen_lines(view, self.console.width))
         self.console.write("All hands, as played:")
         for line in played_lines(self.state):
             self.console.write(line)
@@ -309,6 +330,17 @@ def _bot_names(text: str, players: int, seat: int, think: float | None = None
     return out
 
 
+def free_save_path(name: str = DEFAULT_SAVE) -> str:
+    """``name``, or when that file exists ``claim-game-2.json``, ``-3``, ...: the
+    first name no file has, so an earlier game is never overwritten."""
+    stem, dot, suffix = name.rpartition(".")
+    number = 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{stem}-{number}{dot}{suffix}"
+    return name
+
+
 def start(args: argparse.Namespace, console: Console) -> Session:
     """The session the command line asks for: a new game, or one resumed."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
@@ -328,7 +360,7 @@ def start(args: argparse.Namespace, console: Console) -> Session:
         raise ClaimError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
     session = Session(state, args.seat,
                       _bot_names(args.bots, players, args.seat, args.think), seed,
-                      console, args.record or DEFAULT_SAVE, args.record)
+                      console, args.record or args.resume or free_save_path(), args.record)
     session.marks = [s for s in states if s.current_player == args.seat]
     session.say(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
                 f"{args.seat}; " + ", ".join(f"seat {s}: {shown_name(n)}" for s, n in
@@ -379,6 +411,7 @@ def register(commands: Any) -> None:
     play.add_argument("--resume", default=None, metavar="FILE",
                       help="continue the game saved in FILE")
     play.add_argument("--record", default=None, metavar="FILE",
-                      help=f"write the game record to FILE at the end (and save there "
-                      f"on Ctrl-C; default {DEFAULT_SAVE})")
+                      help="write the game record to FILE at the end (and save there "
+                      "on Ctrl-C; default: the --resume file, else "
+                      f"{DEFAULT_SAVE} or, if that exists, the next free claim-game-N.json)")
     play.set_defaults(run=run)

@@ -42,11 +42,19 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-import numpy as np
-import pyspiel
-
 from claim.actions import action_count, action_move
-from claim.adapters._common import history_features, max_game_length, terminal_rewards
+from claim.adapters._common import (
+    history_features,
+    max_game_length,
+    missing_extra,
+    terminal_rewards,
+)
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "openspiel", "openspiel") from None
 from claim.engine.deal import new_game
 from claim.loading import builtin_variants, load_variant
 from claim.observation import observation, observation_size

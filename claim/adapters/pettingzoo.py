@@ -28,15 +28,18 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
 from claim.actions import action_count, action_move
-from claim.adapters._common import max_game_length, terminal_rewards
+from claim.adapters._common import max_game_length, missing_extra, terminal_rewards
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "pettingzoo", "pettingzoo") from None
 from claim.engine.deal import new_game
 from claim.loading import load_variant
 from claim.observation import observation, observation_size
