@@ -15,7 +15,7 @@ def _hidden_by() -> str | None:
     """The folder that stands for the package, when `claim` is not the package."""
     if getattr(_package, "__file__", None) is not None:
         return None
-    return ", ".join(getattr(_package, "__path__", None) or ["?"])
+    return ", ".join(dict.fromkeys(getattr(_package, "__path__", None) or ["?"]))
 
 
 if __name__ == "__main__":
