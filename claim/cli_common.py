@@ -16,11 +16,11 @@ import math
 from typing import Any
 
 from claim import bots as _bots
-from claim.errors import ClaimError
+from claim.errors import ArgumentError, ClaimError
 from claim.gamerecord import GameRecord, record_of
 from claim.state import GameState
 
-__all__ = ["DEFAULT_BOTS", "add_run_arguments", "load_saved", "positive_int",
+__all__ = ["DEFAULT_BOTS", "add_run_arguments", "checked_run", "load_saved", "positive_int",
            "positive_seconds"]
 
 MAX_SAVE_BYTES = 8_000_000
@@ -106,3 +106,17 @@ def load_saved(path: str) -> GameRecord:
         raise ClaimError(f"{path}: holds a move, not a game: give a game record or a state "
                          "(as 'claim demo --record' or 'save FILE' in 'claim play' write)")
     return loaded
+
+
+def checked_run(variants: Any, bots: list[str], text: str, games: int) -> list[Any]:
+    """`claim.simulate.prepare` for a command line: the loaded variants, a lineup
+    that does not fit the seats refused naming ``--bots`` as typed (``text``)."""
+    from claim.simulate import prepare
+
+    try:
+        return prepare(variants, bots, games)[0]
+    except ArgumentError as exc:
+        if exc.name != "bots":
+            raise
+        raise ClaimError(f"--bots {text}: {len(bots)} bots do not fit: give "
+                         f"{exc.expected}") from None

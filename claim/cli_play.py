@@ -320,8 +320,9 @@ def _bot_names(text: str, players: int, seat: int, think: float | None = None
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
-        raise ClaimError(f"--bots needs 1 or {len(others)} names (one per other seat), "
-                         f"not {len(names)}")
+        needs = "1 name" if len(others) == 1 else f"1 or {len(others)} names"
+        raise ClaimError(f"--bots {text}: needs {needs} (one per other seat, or one for "
+                         f"all), not {len(names)}")
     for name in names:
         _bots.get(name)  # raises UnknownNameError, listing the known bots
     out: list[str | None] = [None] * players

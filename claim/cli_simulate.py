@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from claim.cli_common import add_run_arguments, positive_int, positive_seconds
-from claim.simulate import SimulationError, prepare, simulate
+from claim.cli_common import add_run_arguments, checked_run, positive_int, positive_seconds
+from claim.simulate import SimulationError, simulate
 from claim.simulate.output import CsvRows, summary_lines, write_json, write_png
 
 __all__ = ["add_quiet", "add_run_arguments", "progress", "register"]
@@ -55,7 +55,8 @@ def add_quiet(parser: Any) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    variants, lineup = prepare(args.variants, args.bots, args.games)
+    lineup = tuple(args.bots.split(","))
+    variants = checked_run(args.variants, list(lineup), args.bots, args.games)
     if args.png is not None:
         _need("matplotlib", "--png", "plot")
     total = args.games * len(variants)

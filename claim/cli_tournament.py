@@ -17,10 +17,10 @@ from collections.abc import Callable
 from typing import Any
 
 from claim import bots as _bots
-from claim.cli_common import add_run_arguments
+from claim.cli_common import add_run_arguments, checked_run
 from claim.cli_simulate import add_quiet, progress
 from claim.errors import ClaimError, UnknownNameError
-from claim.simulate import Summary, prepare, simulate
+from claim.simulate import Summary, simulate
 
 __all__ = ["bot_spec", "register", "shown_name", "tournament_lines"]
 
@@ -117,7 +117,7 @@ def tournament_lines(summary: Summary) -> list[str]:
 
 def _tournament(args: argparse.Namespace) -> int:
     lineup = [bot_spec(text.strip()) for text in args.bots.split(",")]
-    variants, _ = prepare(args.variant, lineup, args.games)
+    variants = checked_run(args.variant, lineup, args.bots, args.games)
     with progress(args.games, args.quiet) as tick:
         summary = simulate(variants, lineup, args.games, args.seed, workers=args.workers,
                            progress=tick)

@@ -2,7 +2,8 @@
 
 Presentation only, and built from a [`View`][claim.views.View] alone (never from a
 state), so the screen cannot show what the seat may not see. Every line fits in the
-width asked (80 columns by default: `WIDTH`); nothing here prints (the printing is in [`claim.cli_play`][claim.cli_play]).
+width asked (80 columns by default: `WIDTH`); nothing here prints (the printing is
+in [`claim.cli_play`][claim.cli_play]).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from claim.records import TrickCompleted
 from claim.view_text import describe_event
 from claim.views import HiddenEvent, View, ViewEvent, ViewRecord
 
-__all__ = ["WIDTH", "counted", "describe", "last_trick_lines", "menu_lines", "screen_lines", "standing_lines",
-           "wrap"]
+__all__ = ["WIDTH", "counted", "describe", "last_trick_lines", "menu_lines", "screen_lines",
+           "standing_lines", "wrap"]
 
 WIDTH = 80
 """The width every line of the screen fits in unless another is asked (plain text)."""

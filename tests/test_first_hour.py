@@ -295,7 +295,7 @@ def test_item13_simulate_rows_line_up(capsys: pytest.CaptureFixture[str]) -> Non
     assert status == 0
     rows = [line for line in out.splitlines()
             if line.startswith("  ") and "%" in line and "votes" not in line
-            and not line.split()[0] in {f.name for f in claim.load_variant("claim").factions}]
+            and line.split()[0] not in {f.name for f in claim.load_variant("claim").factions}]
     assert {"seat 0 wins", "first leader wins", "draws"} <= {
         line[2:].split("  ")[0].strip() for line in rows}
     assert len({line.index("%") for line in rows}) == 1
@@ -347,3 +347,65 @@ def test_item15_examples_name_the_extra(example: str, module: str, extra: str) -
     done = subprocess.run([sys.executable, "-c", adapter], capture_output=True, text=True,
                           timeout=60, check=True, env=env)
     assert f'pip install "claim-engine[{extra}]" {module}' in done.stdout
+
+
+# -- item 3: the docs toolchain, decided ---------------------------------------------
+
+
+def test_item3_docs_toolchain_pinned_and_banner_silenced_as_the_readme_says() -> None:
+    """Item 3: the dev extra pins MkDocs and Material below their next majors, the
+    README's Development section states the decision, and every ``mkdocs build`` or
+    ``mkdocs serve`` a user is told to type silences the end-of-life banner."""
+    project = (ROOT / "pyproject.toml").read_text()
+    assert '"mkdocs-material>=9.5,<10"' in project and '"mkdocs>=1.6,<2"' in project
+    readme = (ROOT / "README.md").read_text()
+    development = readme.split("## Development", 1)[1]
+    assert "### The docs toolchain" in development and "Zensical" in development
+    texts = [readme, (ROOT / ".ci" / "run").read_text(),
+             *(p.read_text() for p in (ROOT / "docs").rglob("*.md"))]
+    commands = [line for text in texts for line in text.splitlines()
+                if "mkdocs build" in line or "mkdocs serve" in line]
+    assert commands
+    assert all("NO_MKDOCS_2_WARNING=1 mkdocs" in line for line in commands)
+
+
+# -- the Troubleshooting page --------------------------------------------------------
+
+TROUBLESHOOTING = ROOT / "docs" / "troubleshooting.md"
+
+
+def test_troubleshooting_page_is_in_the_nav() -> None:
+    """Issue #26: a "Troubleshooting" page, reachable from the site's navigation."""
+    assert "  - Troubleshooting: troubleshooting.md" in (ROOT / "mkdocs.yml").read_text()
+    assert TROUBLESHOOTING.read_text().startswith("# Troubleshooting")
+
+
+@pytest.mark.parametrize(("argv", "quoted"), [
+    (["show", "nosuch.yaml"], "claim: no such file: 'nosuch.yaml' (built-in variants are "
+     "named without a path: claim, claim2, "),
+    (["show", "clam"], "claim: unknown variant 'clam'; did you mean 'claim'? (known: "),
+    (["simulate", "claim", "--games", "-5"],
+     "claim simulate: error: argument --games: must be 1 or more, not -5"),
+    (["tournament", "claim", "--bots", "ismcts:secs=1", "--games", "1"],
+     "claim: --bots ismcts:secs=1: ismcts has no option 'secs'; did you mean 'seconds'? "
+     "(its options: "),
+    (["simulate", "claim", "--bots", "random,random,random", "--games", "2"],
+     "claim: --bots random,random,random: 3 bots do not fit: give one bot per seat of "
+     "'claim' (2 players), "),
+    (["play", "--plain", "--bots", "random,random"],
+     "claim: --bots random,random: needs 1 name (one per other seat, or one for all), not 2"),
+    (["demo", "--variant", "claim2", "--players", "3"],
+     "claim: --players 3 does not match --variant claim2, which is for 2 players "
+     "(give one of the two)"),
+    (["play", "--plain", "--seat", "5"], "claim: --seat must be a seat from 0 to 1, not 5"),
+])
+def test_troubleshooting_quotes_the_messages_as_printed(
+        argv: list[str], quoted: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue #26: the page quotes each message as the command prints it."""
+    monkeypatch.chdir(tmp_path)
+    status, _, err = run(argv, capsys)
+    assert status == 2 and err.splitlines()[-1].startswith(quoted)
+    page = TROUBLESHOOTING.read_text()
+    shown = quoted.split(" (known: ")[0].split(" (its options: ")[0]
+    assert shown.split(", claim2, ")[0] in " ".join(page.split())

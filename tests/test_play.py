@@ -230,7 +230,7 @@ def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["--seat", "2"], "--seat must be a seat from 0 to 1"),
     (["--bots", "nobody"], "nobody"),
-    (["knights-3p", "--bots", "random,random,random"], "--bots needs 1 or 2 names"),
+    (["knights-3p", "--bots", "random,random,random"], "needs 1 or 2 names"),
     (["--resume", "missing.json"], "cannot read the file"),
 ])
 def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path,
