@@ -126,7 +126,7 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """``claim.views`` and the other moved public modules, as attributes (deprecated)."""
+    """``claim.rules.views`` and the other moved public modules, as attributes (deprecated)."""
     if _moved.new_name(f"claim.{name}") is not None:
         import importlib
 

@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
 
-from claim.apps.adapters.openspiel import resampler
+    from claim.apps.adapters.openspiel import resampler
+except ModuleNotFoundError as exc:  # say which extra, not a traceback
+    raise SystemExit(f"{exc.name} is not installed; this example needs "
+                     'pip install "claim-engine[openspiel]"') from None
 
 
 def play(seed: int, simulations: int = 10) -> list[float]:

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import random
 
-from claim.apps.adapters.pettingzoo import env
+try:
+    from claim.apps.adapters.pettingzoo import env
+except ModuleNotFoundError as exc:  # say which extra, not a traceback
+    raise SystemExit(f"{exc.name} is not installed; this example needs "
+                     'pip install "claim-engine[pettingzoo]"') from None
 
 
 def play(variant: str, seed: int) -> dict[str, float]:

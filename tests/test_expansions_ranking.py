@@ -3,6 +3,7 @@ Druids, Werewolves and Satyrs (EXPANSIONS.md, E1-E27)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 
 import attrs
@@ -428,3 +429,72 @@ def test_e8_doppelganger_imitating_a_werewolf_neither_inverts_nor_turns_the_moon
     state = play(support(WDG, [["Ww3"], ["Dp7"], ["Gb1"]]), "Ww3", "Dp7", "Gb1")
     assert completed(state).ranking == (1, 0, 2)
     assert state.power_state("werewolves") is False
+
+
+# -- Knights with negative current values (issue #26 item 17) -----------------------
+
+GKMUD_OFF = claim.mix(["goblins", "knights", "mermaids", "undead", "dwarves"], house=True,
+                      options={"knights_beat_all_goblins": False})
+
+
+def test_r4_e27_knight_of_negative_value_beats_the_led_goblin() -> None:
+    """RULES 3, R4 (option off), E27: the issue's position. After Me5 Me1 and Me6 Me2
+    seat 0 holds four Mermaids, so its Kn2 is worth -2; after Gb0 Gb1 seat 1 leads
+    Gb8 and the Knight beats that Goblin "whatever the values"."""
+    state = support(GKMUD_OFF, [["Me5", "Me6", "Gb0", "Kn2"], ["Me1", "Me2", "Gb1", "Gb8"]])
+    state = play(state, "Me5", "Me1", "Me6", "Me2", "Gb0", "Gb1")
+    assert state.leader == 1
+    state = play(state, "Gb8", "Kn2")
+    assert completed(state).ranking == (0, 1)
+    assert {"Gb8", "Kn2"} <= set(names(state.score_pile(0)))
+
+
+KGM3_OFF = claim.mix(["unicorns", "mermaids", "goblins", "knights"], players=3, house=True,
+                     options={"knights_beat_all_goblins": False})
+
+
+@pytest.mark.parametrize("mermaids", [3, 4, 5])
+def test_r4_e27_negative_knight_ranks_directly_above_the_led_goblin(mermaids: int) -> None:
+    """R4 off, E27, 3 players: Kn2 lowered to -1..-3 still ranks directly above the led
+    Gb5, and a later Gb7 still outranks it."""
+    scores = {1: ["Me0", "Me1", "Me2", "Me3", "Me4"][:mermaids]}
+    state = play(support(KGM3_OFF, [["Gb5"], ["Kn2"], ["Gb7"]], scores), "Gb5", "Kn2", "Gb7")
+    assert completed(state).ranking == (2, 1, 0)
+
+
+NEGATIVE_KNIGHTS = """
+name: negative-knights
+house: true
+players: 2
+factions:
+  - goblins
+  - name: knights
+    values: [-3, -2, -1, 0, 1, 2, 3, 4]
+  - undead
+  - dwarves
+  - doppelgangers
+options:
+  knights_beat_all_goblins: false
+"""
+
+
+def _negative_knight_position() -> claim.GameState:
+    """Phase 2, seat 1 to lead its Gb5 against seat 0's only card, a Knight of -2."""
+    v = claim.variant_from_yaml(NEGATIVE_KNIGHTS)
+    return support(v, [["Kn-2"], ["Gb5"]], leader=1)
+
+
+def test_r4_negative_printed_knight_wins_by_stepping_the_playout_kernel_and_the_solver(
+) -> None:
+    """R4 (option off), RULES 3 "whatever the values": a house Knight printed -2 beats
+    the led Gb5 in the engine, in the playout kernel (`claim.playout`) and in the exact
+    solver, which tabulate the Knights' rank keys."""
+    from claim.search.solver import solve
+
+    state = _negative_knight_position()
+    stepped = play(state, "Gb5", "Kn-2")
+    assert completed(stepped).ranking == (0, 1)
+    assert stepped.result().winning_seats == (0,)
+    out = claim.playout(state, random.Random(3))
+    assert out.winner == 0
+    assert solve(state).value == 1

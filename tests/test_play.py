@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -23,10 +24,20 @@ pexpect = pytest.importorskip("pexpect")
 PROMPT = "your move> "
 
 
+def default_sigint() -> None:
+    """In the child before it runs: Ctrl-C interrupts, as in a terminal. A child
+    inherits an ignored SIGINT (a suite started with ``&`` from a non-interactive
+    shell, as some CI runners do), and Python then never raises KeyboardInterrupt
+    (issue #26 item 16)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
-    """``claim play ARGS`` in a 24x80 pseudo-terminal, run in ``tmp_path``."""
+    """``claim play ARGS`` in a 24x80 pseudo-terminal, run in ``tmp_path``, with the
+    default SIGINT disposition whatever this process's (`default_sigint`)."""
     return pexpect.spawn(sys.executable, ["-m", "claim", "play", *args], cwd=str(tmp_path),
-                         encoding="utf-8", timeout=60, dimensions=(24, 80))
+                         encoding="utf-8", timeout=60, dimensions=(24, 80),
+                         preexec_fn=default_sigint)
 
 
 def answer_first(child: pexpect.spawn, limit: int = 400) -> list[str]:
@@ -219,7 +230,7 @@ def test_injected_console_plays_without_a_terminal(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("argv", "message"), [
     (["--seat", "2"], "--seat must be a seat from 0 to 1"),
     (["--bots", "nobody"], "nobody"),
-    (["knights-3p", "--bots", "random,random,random"], "--bots needs 1 or 2 names"),
+    (["knights-3p", "--bots", "random,random,random"], "needs 1 or 2 names"),
     (["--resume", "missing.json"], "cannot read the file"),
 ])
 def test_bad_arguments_are_refused(argv: list[str], message: str, tmp_path: Path,
@@ -242,3 +253,21 @@ def test_think_gives_search_bots_a_time_budget() -> None:
     assert names[0] is None and names[2] == "random"
     assert names[1] is not None and names[1] != "ismcts"
     assert getattr(bots.get(names[1]), "seconds", None) == 0.25
+
+
+def test_ctrl_c_works_when_this_suite_ignores_sigint(tmp_path: Path) -> None:
+    """Issue #26 item 16: with SIGINT ignored in the test process (a suite started with
+    ``&`` from a non-interactive shell), the child still takes Ctrl-C: `spawn` sets
+    its SIGINT disposition itself."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        child = spawn(tmp_path, "--seed", "3", "--plain", "--record", "kept.json")
+    finally:
+        signal.signal(signal.SIGINT, before)
+    child.timeout = 20
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("Saved the game to kept.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130

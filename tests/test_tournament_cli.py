@@ -15,7 +15,7 @@ def test_tournament_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "claim: 4 games, seed 3" in out
-    assert "heuristic" in out and "ismcts-iterations2" in out and "draws" in out
+    assert "heuristic" in out and "ismcts:iterations=2" in out and "draws" in out
     assert main(argv) == 0
     assert capsys.readouterr().out == out  # the seed decides everything
 
@@ -26,4 +26,4 @@ def test_bot_options_are_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert "pimc-samples1-rollouts1" in bots.names()
     for bad in ("random:x=1", "ismcts:foo=1", "ismcts:iterations=many"):
         assert main(["tournament", "claim", "--bots", f"{bad},random", "--games", "1"]) == 2
-        assert "claim: bots must be" in capsys.readouterr().err
+        assert f"claim: --bots {bad}: " in capsys.readouterr().err

@@ -14,11 +14,15 @@ import os
 import sys
 from collections.abc import Sequence
 
+import attrs
+
 from claim import __version__
 from claim.apps import cli_play, cli_simulate, cli_tools, cli_tournament
-from claim.core.errors import ClaimError, SaveError, VariantError
+from claim.apps.cli_common import load_saved
+from claim.core.errors import ClaimError, SaveError
 from claim.io.gamerecord import GameRecord, record_of, replay, start
-from claim.io.serialize import from_json, to_json
+from claim.io.serialize import to_json
+from claim.io.svg import REFEREE, replay_page
 from claim.io.text import result_lines, trick_lines
 from claim.rules.loading import builtin_variants, load_variant
 from claim.rules.state import GameState
@@ -39,17 +43,20 @@ def _demo_variant(args: argparse.Namespace) -> Variant:
         return load_variant(DEMO_VARIANTS[players or 2])
     variant = load_variant(args.variant)
     if players is not None and variant.players != players:
-        raise VariantError(
-            f"--players {players} does not match variant {variant.name!r}, "
-            f"which is for {variant.players} players",
-            key="players",
-        )
+        raise ClaimError(
+            f"--players {players} does not match --variant {args.variant}, which is for "
+            f"{variant.players} players (give one of the two)")
     return variant
 
 
 def _demo(args: argparse.Namespace) -> int:
     variant = _demo_variant(args)
+    if not 0 <= args.first_leader < variant.players:
+        raise ClaimError(f"--first-leader must be a seat from 0 to {variant.players - 1}, "
+                         f"not {args.first_leader}")
     state = random_playout(variant, args.seed, first_leader=args.first_leader, check=False)
+    if args.record is not None:  # first: the record is written even if output stops
+        write_record(state, args.record, args.seed)
     first = start(record_of(state))  # the dealt state, for the first face-up cards
     print(f"{state.variant.title}, seed {args.seed}: {variant.players} random players")
     print("recruit:")
@@ -57,31 +64,32 @@ def _demo(args: argparse.Namespace) -> int:
         print(line)
     for line in result_lines(state.result()):
         print(line)
-    if args.record is not None:
-        write_record(state, args.record)
     return 0
 
 
-def write_record(state: GameState, path: str) -> None:
-    """Write ``state``'s game record as JSON to ``path`` (``claim demo --record``)."""
+def seeded_record(state: GameState, seed: int) -> GameRecord:
+    """``state``'s game record, its deal naming ``seed`` (the demo shuffles with
+    ``random.Random(seed)``, as `new_game` with that seed does; `start` checks it)."""
+    record = record_of(state)
+    record = attrs.evolve(record, deal=attrs.evolve(record.deal, seed=seed))
+    start(record)  # SaveError if the seed does not give this deal
+    return record
+
+
+def write_record(state: GameState, path: str, seed: int | None = None) -> None:
+    """Write ``state``'s game record as JSON to ``path`` (``claim demo --record``),
+    with the seed of its deal when ``seed`` is given."""
+    record = record_of(state) if seed is None else seeded_record(state, seed)
     try:
         with open(path, "w", encoding="utf-8") as file:
-            file.write(to_json(record_of(state), indent=1) + "\n")
+            file.write(to_json(record, indent=1) + "\n")
     except OSError as exc:
         raise SaveError(path, f"cannot write the record: {exc.strerror}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
     """``claim replay FILE``: print a saved game (record or state) trick by trick."""
-    try:
-        with open(args.file, "rb") as file:
-            text = file.read(8_000_000)
-    except OSError as exc:
-        raise SaveError(args.file, f"cannot read the file: {exc.strerror}") from None
-    loaded = from_json(text)
-    if not isinstance(loaded, (GameRecord, GameState)):
-        raise SaveError("$.format", "a move is not a game: give a record or a state")
-    record = loaded if isinstance(loaded, GameRecord) else record_of(loaded)
+    record = load_saved(args.file)
     states = list(replay(record))
     page = None if args.html is None else _html(states, args.seat)
     first, last = states[0], states[-1]
@@ -103,8 +111,6 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _html(states: list[GameState], seat: int | None) -> str:
     """``claim replay FILE --html OUT``: the game as a page of pictures (claim.io.svg)."""
-    from claim.io.svg import REFEREE, replay_page
-
     return replay_page(states, REFEREE if seat is None else seat)
 
 

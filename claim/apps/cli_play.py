@@ -5,8 +5,9 @@ by [`claim.apps.play_screen`][claim.apps.play_screen]); the other seats are bots
 [`claim.search.bots`][claim.search.bots], one name per other seat (or one name for all). Moves
 are typed by number from the menu or in notation (``Kn7``, ``take top``,
 ``smash Gn5@1``); ``undo``, ``hint``, ``save FILE``, ``help`` and ``quit`` are
-commands. Ctrl-C or the end of input saves the game (to ``--record`` or
-``claim-game.json``) and exits: status 130 after Ctrl-C, 0 otherwise.
+commands. Ctrl-C or the end of input saves the game (to ``--record``, else the
+``--resume`` file, else ``claim-game.json`` or, when that file exists,
+``claim-game-2.json``, ...) and exits: status 130 after Ctrl-C, 0 otherwise.
 
 All printing and reading is here, through a [`Console`][claim.apps.cli_play.Console]
 whose ``read`` and ``write`` can be replaced, so the loop is testable without a
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import random
 import sys
 from collections.abc import Callable, Iterator
@@ -26,13 +28,14 @@ from typing import Any
 
 import attrs
 
-from claim.apps.cli_tournament import bot_spec
-from claim.apps.play_screen import describe, menu_lines, screen_lines, wrap
-from claim.core.errors import ClaimError, SaveError
+from claim.apps.cli_common import DEFAULT_BOTS, load_saved, positive_seconds
+from claim.apps.cli_tournament import bot_spec, shown_name
+from claim.apps.play_screen import WIDTH, describe, menu_lines, screen_lines, wrap
+from claim.core.errors import ClaimError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import PhaseStarted
-from claim.io.gamerecord import GameRecord, record_of, replay
-from claim.io.serialize import from_json, to_json
+from claim.io.gamerecord import record_of, replay
+from claim.io.serialize import to_json
 from claim.io.text import result_lines
 from claim.rules.dealing import new_game
 from claim.rules.loading import load_variant
@@ -43,7 +46,14 @@ from claim.search import bots as _bots
 __all__ = ["DEFAULT_SAVE", "Console", "Session", "register", "run"]
 
 DEFAULT_SAVE = "claim-game.json"
-"""Where Ctrl-C or the end of input saves the game when ``--record`` is not given."""
+"""Where Ctrl-C or the end of input saves a new game when ``--record`` is not given
+(`free_save_path`: never over an existing file)."""
+
+PANEL_FRAME = 4
+"""Columns a rich panel takes around its text: a border and a space on each side."""
+
+MIN_WIDTH = 40
+"""The narrowest text the rich screen lays out, however narrow the terminal."""
 
 HINT_ORDER = ("ismcts", "heuristic", "random")
 """The bots ``hint`` asks, strongest first; the first one registered is used."""
@@ -67,8 +77,17 @@ class Console:
     write: Callable[[str], None] = print
     rich: Any = None
 
+    @property
+    def width(self) -> int:
+        """The width of a line of text: `WIDTH`, or inside a rich panel as wide as
+        the terminal (its border and padding take 4 columns)."""
+        if self.rich is None:
+            return WIDTH
+        return max(MIN_WIDTH, int(self.rich.width) - PANEL_FRAME)
+
     def screen(self, title: str, lines: list[str]) -> None:
-        """Print a screen: in a rich panel, or as plain lines."""
+        """Print a screen (lines at most `width` long): in a rich panel, or as plain
+        lines."""
         if self.rich is None:
             for line in lines:
                 self.write(line)
@@ -76,7 +95,8 @@ class Console:
         from rich.panel import Panel
         from rich.text import Text
 
-        self.rich.print(Panel(Text("\n".join(lines[3:])), title=title, width=80))
+        self.rich.print(Panel(Text("\n".join(lines[3:])), title=title,
+                              width=self.width + PANEL_FRAME))
 
     @contextlib.contextmanager
     def thinking(self, who: str) -> Iterator[None]:
@@ -97,7 +117,7 @@ def make_console(plain: bool) -> Console:
         from rich.console import Console as RichConsole
     except ImportError:
         return Console()
-    return Console(rich=RichConsole(width=80, highlight=False))
+    return Console(rich=RichConsole(highlight=False))  # as wide as the terminal
 
 
 def strongest_bot() -> str:
@@ -136,7 +156,7 @@ class Session:
 
     def say(self, text: str) -> None:
         """Write ``text`` wrapped to the screen's width."""
-        for line in wrap(text):
+        for line in wrap(text, width=self.console.width):
             self.console.write(line)
 
     def rng(self) -> random.Random:
@@ -158,7 +178,7 @@ class Session:
         assert seat is not None
         name = self.bots[seat] or "random"
         view = self.state.view(seat)
-        with self.console.thinking(f"seat {seat} ({name})"):
+        with self.console.thinking(f"seat {seat} ({shown_name(name)})"):
             move = _bots.play(_bots.get(name), view, self.rng(), name)
         self.apply(seat, move)
 
@@ -170,7 +190,7 @@ class Session:
         who = f"you (seat {seat})" if seat == self.seat else f"seat {seat}"
         verb = "play" if seat == self.seat else "plays"
         text = f"{who} {verb} {move}" if isinstance(move, PlayCard) else f"{who}: {move}"
-        for line in wrap(text + (f" -> {said}" if said else "")):
+        for line in wrap(text + (f" -> {said}" if said else ""), width=self.console.width):
             self.console.write(line)
 
     def human_turn(self) -> None:
@@ -178,7 +198,8 @@ class Session:
         if not self.marks or self.marks[-1] is not self.state:
             self.marks.append(self.state)
         view = self.state.view(self.seat)
-        self.console.screen(f"{view.variant.title}: seat {self.seat}", screen_lines(view))
+        self.console.screen(f"{view.variant.title}: seat {self.seat}",
+                            screen_lines(view, self.console.width))
         while True:
             entry = self.console.read("your move> ").strip()
             outcome = self.entry(entry)
@@ -221,7 +242,7 @@ class Session:
         except ClaimError as exc:
             self.say(f"Not played: {exc}")
         self.console.write("Legal moves:")
-        for line in menu_lines(legal):
+        for line in menu_lines(legal, self.console.width):
             self.console.write(line)
         return False
 
@@ -256,7 +277,8 @@ class Session:
     def finish(self) -> None:
         """The end: the final screen, every hand as played, the votes, the record."""
         view = self.state.view(self.seat)
-        self.console.screen(f"{view.variant.title}: the end", screen_lines(view))
+        self.console.screen(f"{view.variant.title}: the end",
+                            screen_lines(view, self.console.width))
         self.console.write("All hands, as played:")
         for line in played_lines(self.state):
             self.console.write(line)
@@ -281,21 +303,6 @@ def played_lines(state: GameState) -> list[str]:
     return lines
 
 
-def _load(path: str) -> GameRecord:
-    """The game record saved in ``path`` (a record or a state, as JSON)."""
-    try:
-        with open(path, "rb") as file:
-            text = file.read(8_000_000)
-    except OSError as exc:
-        raise SaveError(path, f"cannot read the file: {exc.strerror}") from None
-    loaded = from_json(text)
-    if isinstance(loaded, GameState):
-        return record_of(loaded)
-    if not isinstance(loaded, GameRecord):
-        raise SaveError(path, "not a game: give a game record or a state")
-    return loaded
-
-
 def _bot_names(text: str, players: int, seat: int, think: float | None = None
                ) -> list[str | None]:
     """Per seat, the bot playing it: one name per other seat, or one for all.
@@ -312,8 +319,9 @@ def _bot_names(text: str, players: int, seat: int, think: float | None = None
     if len(names) == 1:
         names = names * len(others)
     if len(names) != len(others):
-        raise ClaimError(f"--bots needs 1 or {len(others)} names (one per other seat), "
-                         f"not {len(names)}")
+        needs = "1 name" if len(others) == 1 else f"1 or {len(others)} names"
+        raise ClaimError(f"--bots {text}: needs {needs} (one per other seat, or one for "
+                         f"all), not {len(names)}")
     for name in names:
         _bots.get(name)  # raises UnknownNameError, listing the known bots
     out: list[str | None] = [None] * players
@@ -322,11 +330,22 @@ def _bot_names(text: str, players: int, seat: int, think: float | None = None
     return out
 
 
+def free_save_path(name: str = DEFAULT_SAVE) -> str:
+    """``name``, or when that file exists ``claim-game-2.json``, ``-3``, ...: the
+    first name no file has, so an earlier game is never overwritten."""
+    stem, dot, suffix = name.rpartition(".")
+    number = 1
+    while os.path.lexists(name):
+        number += 1
+        name = f"{stem}-{number}{dot}{suffix}"
+    return name
+
+
 def start(args: argparse.Namespace, console: Console) -> Session:
     """The session the command line asks for: a new game, or one resumed."""
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     if args.resume is not None:
-        record = _load(args.resume)
+        record = load_saved(args.resume)
         if args.seed is None and record.deal.seed is not None:
             seed = record.deal.seed
         states = list(replay(record))
@@ -339,10 +358,10 @@ def start(args: argparse.Namespace, console: Console) -> Session:
         raise ClaimError(f"--seat must be a seat from 0 to {players - 1}, not {args.seat}")
     session = Session(state, args.seat,
                       _bot_names(args.bots, players, args.seat, args.think), seed,
-                      console, args.record or DEFAULT_SAVE, args.record)
+                      console, args.record or args.resume or free_save_path(), args.record)
     session.marks = [s for s in states if s.current_player == args.seat]
     session.say(f"{state.variant.title}, {players} players, seed {seed}: you are seat "
-                f"{args.seat}; " + ", ".join(f"seat {s}: {n}" for s, n in
+                f"{args.seat}; " + ", ".join(f"seat {s}: {shown_name(n)}" for s, n in
                                              enumerate(session.bots) if n))
     session.say(HELP)
     return session
@@ -375,11 +394,13 @@ def register(commands: Any) -> None:
     play.add_argument("variant", nargs="?", default="claim", metavar="VARIANT",
                       help="a built-in variant name or a YAML file (default: claim)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
-    play.add_argument("--bots", default="random", help="comma-separated bot names, one per "
-                      f"other seat or one for all (known: {', '.join(_bots.names())})")
+    play.add_argument("--bots", default=DEFAULT_BOTS, help="comma-separated bot names, one "
+                      "per other seat or one for all; a search bot may carry a budget, "
+                      f"ismcts:seconds=0.5 (default: {DEFAULT_BOTS} at every other seat; "
+                      f"known: {', '.join(_bots.names())})")
     play.add_argument("--seed", type=int, default=None,
                       help="the shuffle's and the bots' seed (default: a random one)")
-    play.add_argument("--think", type=float, default=None, metavar="SECONDS",
+    play.add_argument("--think", type=positive_seconds, default=None, metavar="SECONDS",
                       help="time budget per move of each ismcts bot (a bot's own "
                       "budget can also be written as ismcts:seconds=0.5); with a time "
                       "budget a bot's choices depend on the machine's speed")
@@ -388,6 +409,7 @@ def register(commands: Any) -> None:
     play.add_argument("--resume", default=None, metavar="FILE",
                       help="continue the game saved in FILE")
     play.add_argument("--record", default=None, metavar="FILE",
-                      help=f"write the game record to FILE at the end (and save there "
-                      f"on Ctrl-C; default {DEFAULT_SAVE})")
+                      help="write the game record to FILE at the end (and save there "
+                      "on Ctrl-C; default: the --resume file, else "
+                      f"{DEFAULT_SAVE} or, if that exists, the next free claim-game-N.json)")
     play.set_defaults(run=run)

@@ -17,21 +17,11 @@ import time
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from claim.apps.simulate import SimulationError, prepare, simulate
+from claim.apps.cli_common import add_run_arguments, checked_run, positive_int, positive_seconds
+from claim.apps.simulate import SimulationError, simulate
 from claim.apps.simulate.output import CsvRows, summary_lines, write_json, write_png
-from claim.search import bots as _bots
 
-__all__ = ["register"]
-
-
-def add_run_arguments(parser: Any, games_help: str) -> None:
-    """The arguments `simulate` and `tournament` share: bots, games, seed, workers."""
-    parser.add_argument("--bots", required=True, help="comma-separated bot names, one per "
-                        f"seat or a divisor of the seats (known: {', '.join(_bots.names())})")
-    parser.add_argument("--games", type=int, required=True, help=games_help)
-    parser.add_argument("--seed", type=int, default=0, help="the run's seed (default: 0)")
-    parser.add_argument("--workers", type=int, default=None,
-                        help="local worker processes (default: every core)")
+__all__ = ["add_quiet", "add_run_arguments", "progress", "register"]
 
 
 def register(commands: Any) -> None:
@@ -47,28 +37,32 @@ def register(commands: Any) -> None:
     add_run_arguments(sim, "games per variant")
     sim.add_argument("--scheduler", default=None, metavar="ADDRESS",
                      help="a Dask scheduler's address (tcp://host:8786) to play on")
-    sim.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS",
+    sim.add_argument("--connect-timeout", type=positive_seconds, default=10.0, metavar="SECONDS",
                      help="how long to try to reach --scheduler (default: 10)")
-    sim.add_argument("--batch-size", type=int, default=None,
+    sim.add_argument("--batch-size", type=positive_int, default=None,
                      help="games per batch (default: about 0.25 s of play)")
     sim.add_argument("--json", default=None, metavar="FILE", help="write the summary")
     sim.add_argument("--csv", default=None, metavar="FILE", help="write one row per game")
     sim.add_argument("--png", default=None, metavar="FILE", help="draw a chart (needs "
                      "matplotlib: pip install 'claim-engine[plot]')")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_quiet(sim)
     sim.set_defaults(run=_simulate)
 
 
+def add_quiet(parser: Any) -> None:
+    """The ``--quiet`` option of the commands that show progress."""
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    variants, lineup = prepare(args.variants, args.bots, args.games)
-    if args.workers is not None and args.workers <= 0:
-        raise SimulationError(f"--workers must be positive, not {args.workers}")
+    lineup = tuple(args.bots.split(","))
+    variants = checked_run(args.variants, list(lineup), args.bots, args.games)
     if args.png is not None:
         _need("matplotlib", "--png", "plot")
     total = args.games * len(variants)
     with _client(args) as client, _open(args.csv) as csv_file:
         on_row = CsvRows(csv_file) if csv_file is not None else None
-        with _progress(total, args.quiet) as tick:
+        with progress(total, args.quiet) as tick:
             summary = simulate(variants, lineup, args.games, args.seed, workers=args.workers,
                                client=client, batch_size=args.batch_size, on_row=on_row,
                                progress=tick)
@@ -124,7 +118,7 @@ def _client(args: argparse.Namespace) -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def _progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+def progress(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
     """A progress bar on stderr: tqdm if installed, else a plain line."""
     if quiet:
         yield None

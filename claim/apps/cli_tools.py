@@ -100,16 +100,28 @@ def _schema(args: argparse.Namespace) -> int:
 def register(commands: Any) -> None:
     """Add ``validate``, ``show`` and ``schema`` to the ``claim`` subcommands."""
     validate = commands.add_parser(
-        "validate", help="check variant or catalog files and report every error")
-    validate.add_argument("files", nargs="+", metavar="FILE")
+        "validate", help="check variant or catalog files and report every error",
+        description="Check variant files (and faction catalogs like factions.yaml) and "
+        "report every error, each as FILE:LINE: KEY: REASON. Exit status 0 when every "
+        "file is valid, 1 otherwise.")
+    validate.add_argument("files", nargs="+", metavar="FILE",
+                          help="a variant or catalog YAML file (several: each checked)")
     validate.add_argument("-q", "--quiet", action="store_true", help="print errors only")
     validate.set_defaults(run=_validate)
     show = commands.add_parser(
-        "show", help="print a variant's factions, deck, options and whether it is official")
-    show.add_argument("variant", metavar="VARIANT", help="built-in name or YAML path")
+        "show", help="print a variant's factions, deck, options and whether it is official",
+        description="Print a variant's players, deck, factions with their values and "
+        "powers, rule options (with their defaults) and whether its mix is official or, "
+        "if not, the first official rule it breaks.")
+    show.add_argument("variant", metavar="VARIANT",
+                      help="a built-in variant name (claim variants lists them) or the "
+                      "path of a YAML file")
     show.set_defaults(run=_show)
     schema = commands.add_parser(
-        "schema", help="print the JSON Schema of variant files (with installed plugins)")
+        "schema", help="print the JSON Schema of variant files (with installed plugins)",
+        description="Print the JSON Schema of variant files (or, with --catalog, of "
+        "faction catalogs), including the powers of installed plugins; editors use it "
+        "through a yaml-language-server modeline.")
     schema.add_argument("--catalog", action="store_true", help="the faction catalog's schema")
     schema.add_argument("--path", action="store_true", help="print the shipped file's path")
     schema.add_argument("--write", action="store_true",

@@ -1,8 +1,9 @@
 """The screen of `claim play`: one seat's view as lines of plain text.
 
 Presentation only, and built from a [`View`][claim.rules.views.View] alone (never from a
-state), so the screen cannot show what the seat may not see. Every line fits in 80
-columns; nothing here prints (the printing is in [`claim.apps.cli_play`][claim.apps.cli_play]).
+state), so the screen cannot show what the seat may not see. Every line fits in the
+width asked (80 columns by default: `WIDTH`); nothing here prints (the printing is
+in [`claim.apps.cli_play`][claim.apps.cli_play]).
 """
 
 from __future__ import annotations
@@ -16,11 +17,11 @@ from claim.core.records import TrickCompleted
 from claim.rules.view_text import describe_event
 from claim.rules.views import HiddenEvent, View, ViewEvent, ViewRecord
 
-__all__ = ["WIDTH", "describe", "last_trick_lines", "menu_lines", "screen_lines", "standing_lines",
-           "wrap"]
+__all__ = ["WIDTH", "counted", "describe", "last_trick_lines", "menu_lines", "screen_lines",
+           "standing_lines", "wrap"]
 
 WIDTH = 80
-"""The width every line of the screen fits in."""
+"""The width every line of the screen fits in unless another is asked (plain text)."""
 
 
 def describe(event: ViewEvent) -> str:
@@ -34,9 +35,14 @@ def describe(event: ViewEvent) -> str:
     return describe_event(event)
 
 
-def wrap(text: str, indent: str = "    ") -> list[str]:
-    """``text`` as lines of at most `WIDTH` characters, later lines indented."""
-    return textwrap.wrap(text, WIDTH, subsequent_indent=indent) or [text]
+def wrap(text: str, indent: str = "    ", width: int = WIDTH) -> list[str]:
+    """``text`` as lines of at most ``width`` characters, later lines indented."""
+    return textwrap.wrap(text, width, subsequent_indent=indent) or [text]
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 card``, ``2 cards``: ``number`` and ``noun``, plural unless it is 1."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -50,18 +56,17 @@ def _seat_name(view: View, seat: int) -> str:
     return f"seat {seat} (partner)" if partner else f"seat {seat}"
 
 
-def hand_lines(view: View) -> list[str]:
+def hand_lines(view: View, width: int = WIDTH) -> list[str]:
     """The viewer's hand, one line per faction, in the variant's faction order."""
-    count = len(view.hand)
-    lines = [f"Your hand ({count} card{'' if count == 1 else 's'}):"]
+    lines = [f"Your hand ({counted(len(view.hand), 'card')}):"]
     for faction in view.variant.factions:
         cards = [card for card in view.hand if card.faction == faction.name]
         if cards:
-            lines += wrap(f"  {faction.title:14} {_cards(cards)}")
+            lines += wrap(f"  {faction.title:14} {_cards(cards)}", width=width)
     return lines
 
 
-def table_lines(view: View) -> list[str]:
+def table_lines(view: View, width: int = WIDTH) -> list[str]:
     """Face-up card(s), the trick so far, every seat's public piles, zones, powers."""
     lines = []
     if view.face_up:
@@ -70,23 +75,23 @@ def table_lines(view: View) -> list[str]:
     lines.append(f"Trick so far: {trick or 'nothing played'}")
     for seat in range(view.variant.players):
         lines += wrap(f"{_seat_name(view, seat)}: {view.hand_sizes[seat]} in hand, "
-                       f"{view.follower_sizes[seat]} followers, "
-                       f"score pile [{_cards(view.score_piles[seat])}]")
+                      f"{counted(view.follower_sizes[seat], 'follower')}, "
+                      f"score pile [{_cards(view.score_piles[seat])}]", width=width)
     if view.follower_pile:
-        lines += wrap(f"Your followers: {_cards(view.follower_pile)}")
-    lines.append(f"Draw pile: {view.draw_pile_size} cards")
+        lines += wrap(f"Your followers: {_cards(view.follower_pile)}", width=width)
+    lines.append(f"Draw pile: {counted(view.draw_pile_size, 'card')}")
     if view.discard or view.unseen_discards:
         unseen = f" + {view.unseen_discards} unseen" if view.unseen_discards else ""
-        lines += wrap(f"Discard: {_cards(view.discard)}{unseen}")
+        lines += wrap(f"Discard: {_cards(view.discard)}{unseen}", width=width)
     for zone in view.zones:
         if zone.count == 0:
             continue
         owner = "" if zone.seat is None else f" of {_seat_name(view, zone.seat)}"
-        shown = _cards(zone.cards) if zone.public else f"{zone.count} hidden cards"
-        lines += wrap(f"{zone.name.capitalize()}{owner}: {shown}")
+        shown = _cards(zone.cards) if zone.public else counted(zone.count, "hidden card")
+        lines += wrap(f"{zone.name.capitalize()}{owner}: {shown}", width=width)
     states = [f"{name} {value}" for name, value in view.power_states if value is not None]
     if states:
-        lines += wrap("Powers: " + ", ".join(states))
+        lines += wrap("Powers: " + ", ".join(states), width=width)
     return lines
 
 
@@ -108,7 +113,8 @@ def standing_lines(view: View) -> list[str]:
     return lines
 
 
-def last_trick_lines(history: Sequence[ViewRecord], seat: int | None = None) -> list[str]:
+def last_trick_lines(history: Sequence[ViewRecord], seat: int | None = None,
+                     width: int = WIDTH) -> list[str]:
     """What the last completed trick did: who won and where every card went."""
     for index in range(len(history) - 1, -1, -1):
         events = history[index].events
@@ -125,31 +131,32 @@ def last_trick_lines(history: Sequence[ViewRecord], seat: int | None = None) -> 
         text += "".join(f"; {s}" for s in said if s)
         if seat is not None:
             text = text.replace(f"seat {seat} ", f"seat {seat} (you) ")
-        return wrap(text)
+        return wrap(text, width=width)
     return []
 
 
-def menu_lines(moves: Sequence[Move]) -> list[str]:
-    """The numbered menu of moves, several per line."""
+def menu_lines(moves: Sequence[Move], width: int = WIDTH) -> list[str]:
+    """The numbered menu of moves, as many per line as fit in ``width``."""
     items = [f"{number:>2}) {move}" for number, move in enumerate(moves, 1)]
-    width = max(map(len, items), default=0) + 3
-    per_line = max(1, WIDTH // width)
-    return ["".join(item.ljust(width) for item in items[i:i + per_line]).rstrip()
+    column = max(map(len, items), default=0) + 3
+    per_line = max(1, (width + 3) // column)  # the last column needs no gap after it
+    return ["".join(item.ljust(column) for item in items[i:i + per_line]).rstrip()
             for i in range(0, len(items), per_line)]
 
 
-def screen_lines(view: View) -> list[str]:
-    """The whole screen for the viewer: table, standing, last trick, hand, question."""
+def screen_lines(view: View, width: int = WIDTH) -> list[str]:
+    """The whole screen for the viewer: table, standing, last trick, hand, question;
+    every line at most ``width`` characters."""
     you = "" if view.seat is None else f", you are seat {view.seat}"
-    lines = ["=" * WIDTH, f"{view.variant.title}: {view.phase.value}{you}", "-" * WIDTH]
-    lines += table_lines(view)
+    lines = ["=" * width, f"{view.variant.title}: {view.phase.value}{you}", "-" * width]
+    lines += table_lines(view, width)
     lines += standing_lines(view)
-    lines += last_trick_lines(view.history, view.seat)
-    lines.append("-" * WIDTH)
-    lines += hand_lines(view)
+    lines += last_trick_lines(view.history, view.seat, width)
+    lines.append("-" * width)
+    lines += hand_lines(view, width)
     if view.pending is not None and view.pending.seat == view.seat:
-        lines += wrap(f"Question ({view.pending.kind}): {view.pending.prompt}")
+        lines += wrap(f"Question ({view.pending.kind}): {view.pending.prompt}", width=width)
     if view.legal_moves:
         lines.append("Your moves:")
-        lines += menu_lines(view.legal_moves)
+        lines += menu_lines(view.legal_moves, width)
     return lines

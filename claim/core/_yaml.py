@@ -17,7 +17,11 @@ import yaml
 
 from claim.core.errors import VariantError, quote, shorten
 
-__all__ = ["MAX_DEPTH", "MAX_KEY_CHARS", "MAX_TEXT_CHARS", "MAX_VALUES", "Doc", "decode"]
+__all__ = ["EMPTY", "MAX_DEPTH", "MAX_KEY_CHARS", "MAX_TEXT_CHARS", "MAX_VALUES", "Doc",
+           "decode"]
+
+EMPTY = "the document is empty: a variant needs at least 'name' and 'factions'"
+"""The error of a document with nothing but blank lines and comments."""
 
 MAX_TEXT_CHARS = 100_000
 """The longest variant document read, in characters (built-in files are under 2,000)."""
@@ -103,7 +107,9 @@ class Doc:
         try:
             loader = self._loader = _Loader(text)
             node = loader.get_single_node()
-            self.data = self._convert(node, "") if node is not None else None
+            if node is None:  # nothing but blank lines and comments
+                raise VariantError(EMPTY, source=source)
+            self.data = self._convert(node, "")
         except _LimitReached as exc:
             raise VariantError(exc.reason, source=source, line=exc.line) from None
         except yaml.YAMLError as exc:

@@ -164,9 +164,13 @@ class UnknownNameError(ClaimError, LookupError):
         name: The unknown name.
         known: The names that would have been accepted.
         nearest: The known name closest to ``name``, if any is close.
+
+    ``message`` replaces the standard message (``claim.load_variant``: a path that
+    names no file).
     """
 
-    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+    def __init__(self, kind: str, name: str, known: Iterable[str], *,
+                 message: str | None = None) -> None:
         self.kind = kind
         self.name = name
         self.known = tuple(sorted(known))
@@ -174,9 +178,9 @@ class UnknownNameError(ClaimError, LookupError):
         close = difflib.get_close_matches(name, self.known, n=1) if short else []
         self.nearest = close[0] if close else None
         hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
-        super().__init__(
+        super().__init__(message or (
             f"unknown {kind} {quote(name)}{hint} (known: {', '.join(self.known) or 'none'})"
-        )
+        ))
 
     def __str__(self) -> str:
         return str(self.args[0])

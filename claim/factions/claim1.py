@@ -24,6 +24,12 @@ from claim.rules.registry import registry
 __all__ = ["Doppelgangers", "Dwarves", "Knights", "Undead"]
 
 
+_ABOVE_LED = 1 << 14
+"""Added to a Knight's current value in the secondary part of its rank key (R4, off):
+positive for every value a rank key holds (its parts are packed in 16 bits each,
+`claim.rules.engine.tricks`), so the Knight ranks above the led card (secondary 0)."""
+
+
 @registry.register
 @attrs.frozen
 class Knights(FactionPower):
@@ -58,8 +64,10 @@ class Knights(FactionPower):
         value = trick.values[position]
         if self.beat_all:
             return (2, value, 0, -position)
-        # Directly above the led card: above its value, below any higher value.
-        return (1, trick.values[0], 1 + value, -position)
+        # Directly above the led card: its group and value, then a secondary part
+        # above the led card's 0 whatever the Knight's current value (E27: it may be
+        # negative), Knights among themselves by value.
+        return (1, trick.values[0], _ABOVE_LED + value, -position)
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""

@@ -28,6 +28,7 @@ from claim.core.deals import Deal
 from claim.core.errors import ArgumentError, ClaimError, DealError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard
 from claim.core.records import MoveRecord
+from claim.io._json import json_problem
 from claim.io.gamerecord import (
     GameRecord,
     ReplayError,
@@ -231,11 +232,12 @@ def _parse(text: str | bytes) -> dict[str, Any]:
         raise SaveError("$", f"a JSON document must be text, not {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_CHARS:
         raise SaveError("$", f"{len(text)} characters; at most {MAX_DOCUMENT_CHARS} are read")
+    if not text.strip():
+        raise SaveError("$", "the document is empty (no JSON at all)")
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError("$", f"not JSON (truncated?): {exc.msg} at line {exc.lineno} "
-                        f"column {exc.colno}") from None
+        raise SaveError("$", json_problem(exc, text)) from None
     except RecursionError:
         raise SaveError("$", "nested too deeply") from None
     if not isinstance(doc, dict):

@@ -22,6 +22,7 @@ from claim.core import records
 from claim.core.cards import Card
 from claim.core.errors import ClaimError, ViewError
 from claim.core.zones import Phase, Zone
+from claim.io._json import json_problem
 from claim.rules.loading import load_variant
 from claim.rules.notation import parse_move
 from claim.rules.variant import Variant
@@ -170,6 +171,8 @@ def view_from_json(text: str, variant: Variant | str | None = None) -> View:
     """
     try:
         doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ViewError("", json_problem(exc, text)) from None
     except (TypeError, ValueError) as exc:
         raise ViewError("", f"not JSON: {exc}") from None
     return view_from_doc(doc, variant)

@@ -335,6 +335,17 @@ def builtin_variants() -> tuple[str, ...]:
     )
 
 
+def _missing_file(text: str, path: Path) -> UnknownNameError:
+    """The error of a variant path that names no file: says so, and how a built-in
+    variant is named (``claim2``, not ``claim2.yaml``)."""
+    builtin = builtin_variants()
+    hint = (f"; the built-in variant is named {path.stem!r}, without a path"
+            if path.stem in builtin else f" (built-in variants are named without a path: "
+            f"{', '.join(builtin)})")
+    return UnknownNameError("variant file", text, builtin,
+                            message=f"no such file: {quote(text)}{hint}")
+
+
 @lru_cache(maxsize=128)
 def _load_file(path: str) -> Variant:
     return _read_file(Path(path), path)
@@ -378,7 +389,7 @@ def load_variant(name_or_path: str | os.PathLike[str] | Variant) -> Variant:
         except (OSError, ValueError):  # a name too long, a NUL byte, ...
             found = False
         if not found:
-            raise UnknownNameError("variant file", text, builtin_variants())
+            raise _missing_file(text, path)
         return _read_file(path, text)
     if len(text) > MAX_NAME_CHARS or text not in builtin_variants():
         raise UnknownNameError("variant", text, builtin_variants())

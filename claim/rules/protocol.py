@@ -86,7 +86,8 @@ RankKey = tuple[int, int, int, int]
 
 The default key is ``(group, value, 0, -position)``, where group is 1 for the led
 card and every card that counts as the lead faction and 0 for the others (RULES 3),
-and value is the card's current value (E1).
+and value is the card's current value (E1), which may be negative (E27). Each part
+must lie from ``-2**15`` to ``2**15 - 1`` (the engine packs a key into one int).
 """
 
 

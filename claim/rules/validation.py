@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from claim.core._yaml import MAX_TEXT_CHARS, decode
 from claim.core._yaml import Doc as _Doc
 from claim.core.errors import UnknownNameError, VariantError
 from claim.rules.loading import (
@@ -142,7 +143,10 @@ def check_file(path: str | Path) -> list[VariantError]:
     A file that cannot be read is one error naming it.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return [VariantError(f"cannot read the file: {exc}", source=str(path))]
+        with Path(path).open("rb") as file:
+            text = decode(file.read(4 * MAX_TEXT_CHARS + 1), str(path))
+    except OSError as exc:
+        return [VariantError(f"cannot read the file: {exc.strerror}", source=str(path))]
+    except VariantError as exc:  # not UTF-8, or too long
+        return [exc]
     return check_text(text, str(path))

@@ -11,7 +11,15 @@ from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.rules.views import HiddenEvent, View, ViewEvent
 
-__all__ = ["history_features", "max_game_length", "terminal_rewards"]
+__all__ = ["history_features", "max_game_length", "missing_extra", "terminal_rewards"]
+
+
+def missing_extra(exc: ModuleNotFoundError, adapter: str, extra: str) -> ModuleNotFoundError:
+    """The error to raise when an adapter's optional dependency is missing: it names
+    the module and the extra to install (``pip install "claim-engine[pettingzoo]"``)."""
+    return ModuleNotFoundError(
+        f"No module named {exc.name!r}: claim.apps.adapters.{adapter} needs the {extra!r} "
+        f'extra: pip install "claim-engine[{extra}]"', name=exc.name)
 
 
 class _CardEvent(Protocol):

@@ -42,14 +42,22 @@ import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-import numpy as np
-import pyspiel
-
-from claim.apps.adapters._common import history_features, max_game_length, terminal_rewards
-from claim.info.observation import observation, observation_size
-from claim.info.sampling import sample
+from claim.apps.adapters._common import (
+    history_features,
+    max_game_length,
+    missing_extra,
+    terminal_rewards,
+)
 from claim.io.serialize import to_json
 from claim.rules.actions import action_count, action_move
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "openspiel", "openspiel") from None
+from claim.info.observation import observation, observation_size
+from claim.info.sampling import sample
 from claim.rules.dealing import new_game
 from claim.rules.loading import builtin_variants, load_variant
 from claim.rules.state import GameState

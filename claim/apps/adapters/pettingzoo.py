@@ -28,16 +28,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.conversions import turn_based_aec_to_parallel
-
-from claim.apps.adapters._common import max_game_length, terminal_rewards
-from claim.info.observation import observation, observation_size
+from claim.apps.adapters._common import max_game_length, missing_extra, terminal_rewards
 from claim.rules.actions import action_count, action_move
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+except ModuleNotFoundError as _exc:
+    raise missing_extra(_exc, "pettingzoo", "pettingzoo") from None
+from claim.info.observation import observation, observation_size
 from claim.rules.dealing import new_game
 from claim.rules.loading import load_variant
 from claim.rules.state import GameState

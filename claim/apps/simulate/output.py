@@ -60,20 +60,25 @@ def write_json(summary: Summary, file: IO[str]) -> None:
     file.write("\n")
 
 
+LABEL_WIDTH = 18
+"""The width of the label column of `variant_lines` (wider for a long bot name)."""
+
+
 def _party(summary: VariantSummary, party: int) -> str:
     return "+".join(map(str, summary.parties[party])) if summary.parties else str(party)
 
 
 def variant_lines(v: VariantSummary) -> list[str]:
     """One variant's statistics as text."""
+    rows = [(f"seat {seat} wins", str(rate)) for seat, rate in enumerate(v.seats)]
+    rows += [(f"bot {label}", str(rate)) for label, rate in v.bots]
+    rows += [("first leader wins", str(v.first_leader)), ("draws", str(v.draws)),
+             ("game length", f"mean {v.length_mean:.1f} moves, min {v.length_min}, "
+                             f"max {v.length_max}"),
+             ("decided by", ", ".join(f"{step} {n}" for step, n in v.decided_by))]
+    width = max(LABEL_WIDTH, *(len(label) for label, _ in rows))
     lines = [f"{v.variant}: {v.games} games"]
-    lines += [f"  seat {seat} wins        {rate}" for seat, rate in enumerate(v.seats)]
-    lines += [f"  bot {label:14} {rate}" for label, rate in v.bots]
-    lines.append(f"  first leader wins {v.first_leader}")
-    lines.append(f"  draws             {v.draws}")
-    lines.append(f"  game length       mean {v.length_mean:.1f} moves, "
-                 f"min {v.length_min}, max {v.length_max}")
-    lines.append("  decided by        " + ", ".join(f"{step} {n}" for step, n in v.decided_by))
+    lines += [f"  {label:{width}} {text}" for label, text in rows]
     parties = "  ".join(f"{'p' + _party(v, p):>5}" for p in range(len(v.parties)))
     lines.append(f"  {'faction':14} votes to {parties}  unclaimed  {'with the winner':22}"
                  "  decisive")
