@@ -16,8 +16,6 @@ from claim import (
     _moved,
 )
 
-_moved.install()  # the module paths of before the layers, deprecated (claim._moved)
-
 # The composition root: the built-in powers are plugins of `claim.rules`, registered
 # here (before any variant is read), as installed plugins are through entry points.
 from claim import factions as _factions  # noqa: F401
@@ -63,9 +61,10 @@ __version__ = "0.1.0"
 # Notebook display: Jupyter shows a value through its ``_repr_svg_``. Pictures are
 # drawn by `claim.io.svg`, a layer above the rules, so this composition root lends the
 # method to the value classes: the rules never import their pictures.
-for _shown in (GameState, View):
-    setattr(_shown, "_repr_svg_", _svg.render)
-del _shown
+GameState._repr_svg_ = _svg.render  # type: ignore[attr-defined]
+View._repr_svg_ = _svg.render  # type: ignore[attr-defined]
+
+_moved.install()  # the module paths of before the layers, deprecated (claim._moved)
 
 __all__ = [
     "ActionError",

@@ -77,7 +77,7 @@ def test_old_public_module_paths_warn_and_give_the_new_modules(
     if "adapters" in old:
         pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra")
     for name in list(sys.modules):  # imported by an earlier test: import them afresh
-        if name == old or old.startswith(name + ".") and _moved.new_name(name):
+        if name == old or (old.startswith(name + ".") and _moved.new_name(name)):
             monkeypatch.delitem(sys.modules, name)
     with pytest.warns(DeprecationWarning, match="is deprecated: it moved to claim"):
         module = importlib.import_module(old)

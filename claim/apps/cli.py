@@ -3,8 +3,9 @@
 `claim demo` plays a seeded game between random players and prints each trick and
 the final votes (``--record FILE`` also saves its game record); `claim replay FILE`
 prints a saved game; `claim variants` lists the built-in variants. The commands for people
-who write variants (`validate`, `show`, `schema`) are in [`claim.apps.cli_tools`][claim.apps.cli_tools];
-`claim simulate` (many games between bots) is in [`claim.apps.cli_simulate`][claim.apps.cli_simulate].
+who write variants (`validate`, `show`, `schema`) are in
+[`claim.apps.cli_tools`][claim.apps.cli_tools]; `claim simulate` (many games between
+bots) is in [`claim.apps.cli_simulate`][claim.apps.cli_simulate].
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ processes between phases); `recent_caches` lists them by name with their sizes.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -45,10 +46,10 @@ class Deriving(Protocol):
     def derived(self) -> dict[object, Any]: ...
 
 
-O = TypeVar("O", bound=Deriving)
+OwnerT = TypeVar("OwnerT", bound=Deriving)
 
 
-def per_variant(build: Callable[[O], T]) -> Callable[[O], T]:
+def per_variant(build: Callable[[OwnerT], T]) -> Callable[[OwnerT], T]:
     """``build`` memoized in each variant it is called with (see the module).
 
     Args:
@@ -58,7 +59,7 @@ def per_variant(build: Callable[[O], T]) -> Callable[[O], T]:
         A function of a variant giving ``build(variant)``, built once per variant.
     """
 
-    def get(owner: O) -> T:
+    def get(owner: OwnerT) -> T:
         derived = owner.derived
         try:
             return derived[get]  # type: ignore[no-any-return]
@@ -104,10 +105,9 @@ class Recent(Generic[K, V]):
         """
         items = self._items
         if len(items) >= self.limit and key not in items:
-            try:
+            # another thread changing the map meanwhile has evicted for us
+            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
                 del items[next(iter(items))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass  # another thread changed the map meanwhile: it evicted
         items[key] = value
         return value
 

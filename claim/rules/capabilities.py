@@ -28,15 +28,6 @@ WIN_HOOKS = frozenset({"after_place", "recruit_options"})
 """The hooks a power may declare to matter only when its card wins (`on_win`)."""
 
 
-def _subset(allowed: frozenset[str]) -> object:
-    def check(instance: object, attribute: attrs.Attribute[frozenset[str]],
-              value: frozenset[str]) -> None:
-        if not isinstance(value, frozenset) or not value <= allowed:
-            raise ValueError(f"{attribute.name} must be a frozenset of "
-                             f"{sorted(allowed)}, not {value!r}")
-    return check
-
-
 @attrs.frozen
 class Capabilities:
     """A power's promises about its hooks (see the module). Defaults: none.
@@ -66,13 +57,18 @@ class Capabilities:
     """
 
     public: bool = False
-    pure: frozenset[str] = attrs.field(default=frozenset(),
-                                       validator=_subset(PURE_HOOKS))  # type: ignore[arg-type]
+    pure: frozenset[str] = frozenset()
     monotone_votes: bool = False
-    on_win: frozenset[str] = attrs.field(default=frozenset(),
-                                         validator=_subset(WIN_HOOKS))  # type: ignore[arg-type]
+    on_win: frozenset[str] = frozenset()
     rank_leads: frozenset[str] | None = None
     playout_rule: PlayoutRule | None = None
+
+    def __attrs_post_init__(self) -> None:
+        for name, allowed in (("pure", PURE_HOOKS), ("on_win", WIN_HOOKS)):
+            value = getattr(self, name)
+            if not isinstance(value, frozenset) or not value <= allowed:
+                raise ValueError(f"Capabilities.{name} must be a frozenset of "
+                                 f"{sorted(allowed)}, not {value!r}")
 
 
 NONE = Capabilities()

@@ -221,7 +221,7 @@ class GameState:
         index = self._zone_index(name)
         if self.variant.tables.zone_specs[index].per_seat:
             raise ValueError(f"zone {name!r} is per seat: read zone_masks({name!r})")
-        return self.zones[index]  # type: ignore[return-value]
+        return self.zones[index]
 
     def zone_masks(self, name: str) -> tuple[int, ...]:
         """Per seat, the cards of a per-seat zone a power declares, as card masks.
@@ -233,7 +233,7 @@ class GameState:
         index = self._zone_index(name)
         if not self.variant.tables.zone_specs[index].per_seat:
             raise ValueError(f"zone {name!r} is shared: read zone_ids({name!r})")
-        return self.zones[index]  # type: ignore[return-value]
+        return self.zones[index]
 
     def _zone_index(self, name: str) -> int:
         tables = self.variant.tables

@@ -138,7 +138,8 @@ def _check_catalog(doc: _Doc) -> list[VariantError]:
 
 
 def check_file(path: str | Path) -> list[VariantError]:
-    """Every error in a variant or catalog file, as [`check_text`][claim.rules.validation.check_text].
+    """Every error in a variant or catalog file, as
+    [`check_text`][claim.rules.validation.check_text].
 
     A file that cannot be read is one error naming it.
     """

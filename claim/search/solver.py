@@ -108,7 +108,8 @@ def why_not_exact(state: GameState) -> str | None:
 
 
 def applies(state: GameState) -> bool:
-    """Whether [`solve`][claim.search.solver.solve] is exact for ``state`` (see `why_not_exact`)."""
+    """Whether [`solve`][claim.search.solver.solve] is exact for ``state``
+    (see `why_not_exact`)."""
     return why_not_exact(state) is None
 
 

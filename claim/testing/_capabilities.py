@@ -20,13 +20,14 @@ position (game seed and move number) and the two answers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 from claim.core.errors import ClaimError
 from claim.core.moves import PlayCard
 from claim.rules.dealing import new_game
+from claim.rules.effects import Effect
 from claim.rules.engine.tricks import current_lead
 from claim.rules.protocol import FactionPower, Trick, overrides
 from claim.rules.state import GameState
@@ -126,8 +127,8 @@ def _unranked(trick: Trick) -> Trick:
                  trick.values)
 
 
-def _listed(answer: object) -> object:
-    return None if answer is None else tuple(answer)  # type: ignore[call-overload]
+def _listed(answer: Sequence[Effect] | None) -> object:
+    return None if answer is None else tuple(answer)
 
 
 def _check_public(power: FactionPower, trick: Trick, rng: random.Random, where: str) -> None:

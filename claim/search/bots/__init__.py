@@ -1,6 +1,7 @@
 """Bots: players that choose a move from what one seat may see.
 
-A [`Bot`][claim.search.bots.Bot] sees only a [`View`][claim.rules.views.View] (``state.view(seat)``,
+A [`Bot`][claim.search.bots.Bot] sees only a [`View`][claim.rules.views.View]
+(``state.view(seat)``,
 RULES 7) and a ``random.Random`` to draw from; it returns one of the view's legal
 moves. Bots are found by name in a registry ([`get`][claim.search.bots.get],
 [`names`][claim.search.bots.names], [`register`][claim.search.bots.register]), so a command line
