@@ -11,7 +11,7 @@ import pytest
 import claim
 from claim.core.records import Placed, TrickCompleted
 from claim.testing import random_playout
-from tests.conftest import zones_of
+from conftest import zones_of
 
 
 def ids(v: claim.Variant, notation: Sequence[str], used: set[int]) -> list[int]:
