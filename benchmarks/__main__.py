@@ -251,7 +251,7 @@ def picturing(variant: claim.Variant, count: int = 1) -> Workload:
 def hearts_games() -> Workload | None:
     """OpenSpiel's hearts, random play, when ``open_spiel`` is installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")

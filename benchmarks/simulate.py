@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import os
 import platform
@@ -41,7 +42,7 @@ def measure(games: int, seed: int, repeat: int) -> dict[str, Any]:
     """The best games per second of ``repeat`` interleaved runs per configuration, and
     the scaling efficiencies."""
     runs: dict[str, Callable[[], Summary]] = {
-        f"workers_{w}": (lambda w=w: simulate(VARIANT, BOTS, games, seed, workers=w))
+        f"workers_{w}": functools.partial(simulate, VARIANT, BOTS, games, seed, workers=w)
         for w in (1, 2)
     }
     with contextlib.ExitStack() as stack:

@@ -18,7 +18,7 @@ import attrs
 import claim
 from claim import Phase, RuleOption, Zone
 from claim.core.records import Placed, TrickCompleted
-from claim.rules.protocol import Effect, Placement, Trick
+from claim.powers import Effect, Placement, Trick
 from claim.testing import random_playout
 
 

@@ -20,6 +20,7 @@ def main() -> None:
         state = state.apply(rng.choice(state.legal_moves()))
     saved = claim.to_json(state, indent=1)
     loaded = claim.from_json(saved)
+    assert isinstance(loaded, claim.GameState)  # from_json reads any saved document
     assert loaded == state
     print(f"saved and loaded after {len(state.records)} moves ({len(saved)} characters)")
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 from hypothesis import settings
 
 import claim
-from claim.core.records import TrickCompleted
+from claim.core.records import Event, TrickCompleted
 
 HAND = 13
 
@@ -76,9 +76,15 @@ def play(state: claim.GameState, *moves: str | claim.Move) -> claim.GameState:
     return state
 
 
-def trick_events(state: claim.GameState) -> tuple:
+def trick_events(state: claim.GameState) -> tuple[Event, ...]:
     """The events of the last move (the one that completed a trick, in these tests)."""
     return state.records[-1].events
+
+
+def card_of(move: claim.Move) -> claim.Card:
+    """The card ``move`` plays; fails on a move that plays none (a decision's answer)."""
+    assert isinstance(move, claim.PlayCard), move
+    return move.card
 
 
 def completed(state: claim.GameState) -> TrickCompleted:

@@ -148,6 +148,7 @@ def test_rules3_r4_knight_beats_goblin_in_phase2(variant: claim.Variant) -> None
                   "Dp0", "Dp1", "Dp2", "Dp3", "Dp4"]  # no Goblins
     start = to_phase2(variant, leader_hand, other_hand)
     leader = start.current_player
+    assert leader is not None
     state = play(start, "Gb9", "Kn2")
     assert completed(state).winner == 1 - leader
     gained = Counter(state.score_pile(1 - leader)) - Counter(start.score_pile(1 - leader))
@@ -219,6 +220,7 @@ def test_r2_doppelganger_scored_as_doppelganger_in_phase2() -> None:
     other_hand = ["Dp6", "Gb0", "Gb1", "Gb2", "Un0", "Un1", "Un2", "Un3",
                   "Dw0", "Dw1", "Dw2", "Dw3", "Dw4"]
     start = to_phase2(CLAIM, leader_hand, other_hand)
+    assert start.current_player is not None
     follower = 1 - start.current_player
     state = play(start, "Gb3", "Dp6")
     assert completed(state).winner == follower
@@ -426,6 +428,7 @@ def test_dwarves_phase2_loser_scores_every_dwarf(
     """RULES 4 Dwarves (R6, R11): in phase 2 the trick's loser puts every Dwarf played
     on their own score pile; the winner takes the rest."""
     leader = dwarf_start.current_player
+    assert leader is not None
     state = play(dwarf_start, lead, follow)
     winner = leader if winner_is_leader else 1 - leader
     assert completed(state).winner == winner
@@ -512,9 +515,18 @@ def test_records_every_trick_places_each_of_its_cards(variant: claim.Variant) ->
 # -- Scoring (RULES 5, R12, R13) -------------------------------------------------------------
 
 
-def expected_result(state: claim.GameState) -> tuple:
+#: Per faction: its name, the seats' counts, their highest cards, the vote's winner.
+FactionRow = tuple[str, tuple[int, ...], tuple[claim.Card | None, ...], int | None]
+
+
+def expected_result(
+    state: claim.GameState,
+) -> tuple[list[FactionRow], tuple[int, ...], int | None, DecidedBy]:
     """RULES 5, R12, R13 for two players, recomputed from the score piles."""
-    votes_detail = []
+    votes_detail: list[
+        tuple[str, tuple[int, ...], tuple[claim.Card | None, ...], int | None,
+              list[list[claim.Card]]]
+    ] = []
     for faction in state.variant.factions:
         piles = [[x for x in state.score_pile(s) if x.faction == faction.name] for s in (0, 1)]
         counts = tuple(len(p) for p in piles)
@@ -523,10 +535,13 @@ def expected_result(state: claim.GameState) -> tuple:
             winner = None
         elif counts[0] != counts[1]:
             winner = 0 if counts[0] > counts[1] else 1
-        elif highest[0].value != highest[1].value:
-            winner = 0 if highest[0].value > highest[1].value else 1
         else:
-            winner = None
+            high0, high1 = highest
+            assert high0 is not None and high1 is not None  # equal counts, not zero
+            if high0.value != high1.value:
+                winner = 0 if high0.value > high1.value else 1
+            else:
+                winner = None
         votes_detail.append((faction.name, counts, highest, winner, piles))
     votes = tuple(sum(1 for v in votes_detail if v[3] == s) for s in (0, 1))
     if max(votes) >= 3:
@@ -607,7 +622,7 @@ def test_r13_claim_phase2_without_three_votes() -> None:
     assert len(phase2_cards) == 26
     start = to_phase2(CLAIM, [str(x) for x in phase2_cards[::2]],
                       [str(x) for x in phase2_cards[1::2]])
-    steps = Counter()
+    steps: Counter[DecidedBy] = Counter()
     for seed in range(150):
         rng = random.Random(seed)
         state = start

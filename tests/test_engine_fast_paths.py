@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 
 import claim
-from claim.core.records import RawEvent
+from claim.core.records import Placed, RawEvent
 from claim.core.zones import SUPPORT, Phase, Zone
 from claim.rules.effects import Placement
 from claim.rules.engine import effects as checker
@@ -139,7 +139,9 @@ def test_trick_placements_in_one_step_match_the_general_checker() -> None:
 
     placed, events = _both_ways(waiting, Placement(cards[1], Zone.SCORE, 0, "waiting line"))
     assert list(placed.zones[line]) == [cards[0]] and placed.scores[0] >> cards[1] & 1
-    assert events[0][4] == "waiting line"
+    moved = events[0]
+    assert len(moved) == 6 and moved[0] is Placed  # a move from another zone
+    assert moved[4] == "waiting line"
 
     def in_front() -> Board:
         board = _settling(state, ())
@@ -216,6 +218,7 @@ def test_recruiting_steps_name_the_powers_that_amend_them(factions: list[str],
                 if step.kind != "recruit":
                     continue
                 plays, ranking, found = step.data
+                assert isinstance(plays, tuple) and isinstance(ranking, tuple)
                 present = sum(1 << card for _, card in plays)
                 won = 1 << dict(plays)[ranking[0]]
                 expected = amenders(hooks, present, won)

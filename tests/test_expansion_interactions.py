@@ -43,17 +43,17 @@ def position(
     hand_masks = tuple(mask(take(h)) for h in hands)
     score_masks = tuple(mask(take((scores or {}).get(s, ()))) for s in range(v.players))
     used = sum(hand_masks) | sum(score_masks)
-    contents: list[object] = []
+    contents: list[tuple[int, ...]] = []
     for spec in v.tables.zone_specs:
         given = (zones or {}).get(spec.name)
-        if spec.per_seat:
+        if spec.per_seat:  # one mask per seat
             per = given if isinstance(given, Mapping) else {}
-            content: object = tuple(mask(take(per.get(s, ()))) for s in range(v.players))
-            used |= sum(content)  # type: ignore[arg-type]
-        else:
+            content = tuple(mask(take(per.get(s, ()))) for s in range(v.players))
+            used |= sum(content)
+        else:  # card ids, top first
             content = tuple(take(given if given is not None and not isinstance(given, Mapping)
                                  else ()))
-            used |= mask(content)  # type: ignore[arg-type]
+            used |= mask(content)
         contents.append(content)
     start = claim.new_game(v, seed=0)
     return attrs.evolve(

@@ -8,11 +8,11 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 import pytest
+from conftest import zones_of
 
 import claim
 from claim.core.records import Placed, TrickCompleted
 from claim.testing import random_playout
-from tests.conftest import zones_of
 
 
 def ids(v: claim.Variant, notation: Sequence[str], used: set[int]) -> list[int]:

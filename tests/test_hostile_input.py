@@ -4,6 +4,7 @@ unchanged. One test per row of the issue's table (the inputs as observed there).
 
 from __future__ import annotations
 
+import functools
 import pickle
 import random
 import subprocess
@@ -194,9 +195,12 @@ def test_new_game_accepts_a_path_like_load_variant(tmp_path: Path) -> None:
     assert claim.new_game(str(path), seed=3) == state
 
 
+NO_HANDS: tuple[list[str], ...] = ([], [])
+
+
 @pytest.mark.parametrize(("kwargs", "name"), [
     ({"rng": 42}, "rng"), ({"seed": [1]}, "seed"), ({"seed": "7"}, "seed"),
-    ({"seed": True}, "seed"), ({"hands": (h for h in ([], [])), "draw_pile": []}, "hands"),
+    ({"seed": True}, "seed"), ({"hands": (h for h in NO_HANDS), "draw_pile": []}, "hands"),
     ({"hands": [[], []], "draw_pile": iter([])}, "draw_pile"),
     ({"hands": [[["Gb5"]], []], "draw_pile": []}, "hands[0]"),
     ({"hands": ["Gb5Gb6", []], "draw_pile": []}, "hands[0]"),
@@ -313,10 +317,10 @@ def test_ten_megabytes_of_move_text_are_refused_quickly() -> None:
     state = claim.new_game(CLAIM, seed=4)
     before = pickle.dumps(state)
     for text in ("Gb" + " " * 10_000_000, "take " * 2_000_000, "x" * 10_000_000):
-        refused(lambda t=text: state.apply(t), claim.NotationError, "64")  # type: ignore[misc]
-        refused(lambda t=text: claim.parse_move(t, CLAIM), claim.NotationError)
+        refused(functools.partial(state.apply, text), claim.NotationError, "64")
+        refused(functools.partial(claim.parse_move, text, CLAIM), claim.NotationError)
         assert not state.is_legal(text)
-        refused(lambda t=text: claim.load_variant(t), claim.UnknownNameError)  # type: ignore[misc]
+        refused(functools.partial(claim.load_variant, text), claim.UnknownNameError)
     assert pickle.dumps(state) == before
 
 

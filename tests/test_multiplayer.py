@@ -16,6 +16,7 @@ from conftest import zones_of
 import claim
 from claim.core.records import CardDrawn, FaceUpTaken, TrickCompleted
 from claim.core.zones import Phase, Zone
+from claim.rules.effects import Placement
 from claim.rules.protocol import Trick
 from claim.testing import random_playout
 
@@ -144,8 +145,10 @@ def test_r6_dwarves_go_to_the_last_ranked_player() -> None:
     values = tuple(v.deck[c].value for c in cards)
     trick = Trick(claim.new_game(v, seed=0), Phase.SUPPORT, (1, 2, 0), cards, "undead", values,
                   order=(0, 1, 2))
-    placements = dwarves.place(trick, (1, 2))
-    assert placements is not None
+    effects = dwarves.place(trick, (1, 2))
+    assert effects is not None
+    placements = [p for p in effects if isinstance(p, Placement)]
+    assert len(placements) == len(effects)  # nothing but placements
     assert {(p.card, p.zone, p.seat) for p in placements} == {
         (cards[1], Zone.SCORE, 0), (cards[2], Zone.SCORE, 0)}
 
@@ -237,7 +240,8 @@ def test_rules4_giants_smash_only_opposing_teams_gnomes() -> None:
         discard_mask=full & ~used,
     )
     state = play(state, "Gi5", "Un1", "Un2", "Un3")
-    assert state.pending_kind == "smash" and state.pending.seat == 0
+    assert state.pending_kind == "smash"
+    assert state.pending is not None and state.pending.seat == 0
     assert [str(m) for m in state.legal_moves()] == ["smash Gn5@1", "smash Gn5@3", "no smash"]
     state = state.apply("smash Gn5@3")
     assert state.is_over  # the last trick: surviving Gnomes joined their score piles

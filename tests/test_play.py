@@ -17,9 +17,11 @@ import pytest
 
 import claim
 from claim.core.records import FaceUpTaken
+from claim.rules.views import View
 from claim.search import bots
 
-pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pexpect")
+import pexpect  # after the skip, when it is not installed
 
 PROMPT = "your move> "
 
@@ -32,7 +34,7 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
+def spawn(tmp_path: Path, *args: str) -> pexpect.spawn[str]:
     """``claim play ARGS`` in a 24x80 pseudo-terminal, run in ``tmp_path``, with the
     default SIGINT disposition whatever this process's (`default_sigint`)."""
     return pexpect.spawn(sys.executable, ["-m", "claim", "play", *args], cwd=str(tmp_path),
@@ -40,23 +42,35 @@ def spawn(tmp_path: Path, *args: str) -> pexpect.spawn:
                          preexec_fn=default_sigint)
 
 
-def answer_first(child: pexpect.spawn, limit: int = 400) -> list[str]:
+def answer_first(child: pexpect.spawn[str], limit: int = 400) -> list[str]:
     """Answer every prompt with ``1`` to the end; the screens before each prompt."""
     screens = []
     for _ in range(limit):
         if child.expect([PROMPT, pexpect.EOF]) == 1:
-            screens.append(child.before)
+            screens.append(before(child))
             child.close()
             return screens
-        screens.append(child.before)
+        screens.append(before(child))
         child.sendline("1")
     raise AssertionError("the game did not end")
 
 
-def moves_in(path: Path) -> tuple[claim.Move, ...]:
+def before(child: pexpect.spawn[str]) -> str:
+    """The output read before what the last ``expect`` found."""
+    text = child.before
+    assert isinstance(text, str)
+    return text
+
+
+def record_in(path: Path) -> claim.GameRecord:
+    """The game record saved in ``path``."""
     record = claim.from_json(path.read_text())
     assert isinstance(record, claim.GameRecord)
-    return record.moves
+    return record
+
+
+def moves_in(path: Path) -> tuple[claim.Move, ...]:
+    return record_in(path).moves
 
 
 def test_scripted_game_to_the_end(tmp_path: Path) -> None:
@@ -68,7 +82,7 @@ def test_scripted_game_to_the_end(tmp_path: Path) -> None:
     end = screens[-1]
     assert "All hands, as played:" in end and "votes:" in end
     assert "winner:" in end or "draw" in end
-    states = list(claim.replay(claim.from_json((tmp_path / "game.json").read_text())))
+    states = list(claim.replay(record_in(tmp_path / "game.json")))
     assert states[-1].is_over
 
 
@@ -101,7 +115,9 @@ def test_hint_names_a_legal_move(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendline("hint")
     child.expect(r"Hint \((\w+)\): (\S+) \(number (\d+)\)")
-    assert child.match.group(1) in bots.names()
+    match = child.match
+    assert isinstance(match, re.Match)
+    assert match.group(1) in bots.names()
     child.sendintr()
     child.expect(pexpect.EOF)
 
@@ -169,7 +185,7 @@ def test_end_of_input_saves_to_the_default_file(tmp_path: Path) -> None:
     assert (tmp_path / "claim-game.json").exists()
 
 
-def _seen_by(view: claim.View) -> set[str]:
+def _seen_by(view: View) -> set[str]:
     """Every card the view shows openly."""
     cards = [*view.hand, *view.follower_pile, *view.face_up, *view.discard,
              *(card for _, card in view.trick)]
@@ -185,7 +201,7 @@ def test_no_hidden_bot_card_reaches_the_screen(tmp_path: Path, variant: str,
     by a public event) are nowhere in the output since the previous prompt."""
     child = spawn(tmp_path, variant, "--seed", str(seed), "--plain", "--record", "g.json")
     screens = answer_first(child)[:-1]  # the last one is the end, when hands are shown
-    record = claim.from_json((tmp_path / "g.json").read_text())
+    record = record_in(tmp_path / "g.json")
     asked = [s for s in claim.replay(record) if s.current_player == 0]
     assert len(asked) == len(screens)
     checked = 0

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from conftest import card_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def lead_faction(state: claim.GameState) -> str | None:
 
 def allowed_plays(state: claim.GameState) -> set[claim.Move]:
     """The card plays the follow rule allows (RULES 3), from the hand alone."""
+    assert state.current_player is not None
     hand = state.hand(state.current_player)
     lead = lead_faction(state)
     if lead is None or not any(card.faction == lead for card in hand):
@@ -98,7 +100,7 @@ def test_invariants_after_every_move(seed: int, name: str) -> None:
         assert len(set(moves)) == len(moves)
         if state.pending is None:
             assert set(moves) == allowed_plays(state)
-            positions = [variant.deck.index(m.card) for m in moves]
+            positions = [variant.deck.index(card_of(m)) for m in moves]
             assert positions == sorted(positions)  # card plays come in deck order
         frozen = pickle.dumps(state)
         copy = pickle.loads(frozen)
@@ -157,6 +159,7 @@ def test_is_legal_agrees_with_legal_moves(seed: int, name: str) -> None:
             state.check(move)
         if state.pending is not None:
             continue
+        assert state.current_player is not None
         for card in set(state.hand(state.current_player)):
             move = PlayCard(card)
             if move in legal:

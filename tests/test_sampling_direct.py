@@ -18,7 +18,7 @@ import pytest
 
 import claim
 from claim.info._direct import direct_ok
-from claim.info.sampling import Sampler
+from claim.info.sampling import Deal, Sampler
 from claim.rules.loading import builtin_variants
 from claim.rules.state import GameState
 from claim.rules.views import View
@@ -41,7 +41,7 @@ def _positions(variant: claim.Variant, games: int, every: int) -> list[GameState
     return out
 
 
-def _replayed(variant: claim.Variant, deal: claim.info.sampling.Deal, view: View) -> GameState:
+def _replayed(variant: claim.Variant, deal: Deal, view: View) -> GameState:
     state = deal.start(variant)
     for record in view.history:
         state = state.apply(record.move)  # raises if a recorded move were illegal

@@ -35,7 +35,8 @@ def played(variant: claim.Variant | str, seed: int, moves: int) -> claim.GameSta
 
 
 def doc_of(state: claim.GameState) -> dict[str, Any]:
-    return json.loads(to_json(state))
+    doc: dict[str, Any] = json.loads(to_json(state))
+    return doc
 
 
 def refused(doc: dict[str, Any] | str, path: str, *words: str) -> claim.SaveError:

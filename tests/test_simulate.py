@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -171,4 +171,5 @@ def test_batches_are_drawn_lazily_a_window_at_a_time() -> None:
     first = [next(results) for _ in range(3)]
     assert [rows[0].index for rows in first] == [0, 1, 2]
     assert drawn <= 3 + 3 * 2 + 1  # what was yielded, the window, and one look-ahead
+    assert isinstance(results, Generator)  # closing it stops the pool
     results.close()

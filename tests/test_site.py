@@ -78,8 +78,8 @@ def test_api_reference_is_split_by_topic_with_public_names_only(site: Path) -> N
         assert f"api/{topic}.html" in all_pages
     api = "".join(html for name, html in all_pages.items() if name.startswith("api/"))
     for internal in ("claim.rules.engine.flow", "claim.rules.engine.tricks",
-                     "claim.rules.engine.board",
-                     "claim.rules.variant_tables.DeckTables", "claim.core._fast"):
+                     "claim.rules.engine.board", "claim.rules.variant_tables.DeckTables",
+                     "claim.core._fast"):
         assert f'id="{internal}' not in api, internal
         assert f'id="{internal}' in all_pages["internals.html"], internal
     assert 'id="claim.rules.state.GameState"' in all_pages["api/games.html"]

@@ -198,7 +198,7 @@ def test_packed_bounds_equal_the_cascade_bounds(name: str) -> None:
         for fmask in keys.voter_masks:
             part = keys.faction_part(s0 & fmask, s1 & fmask, free & fmask)
             sums = [a + b for a, b in zip(sums, part)]
-        expected = (_sign(tuple(sums[:3])), _sign(tuple(sums[3:])))
+        expected = (_sign((sums[0], sums[1], sums[2])), _sign((sums[3], sums[4], sums[5])))
         assert keys.bounds_of(s0, s1, discard) == expected
         seen.add(expected)
     assert {(-1, -1), (1, 1), (-1, 1)} <= seen

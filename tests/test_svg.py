@@ -15,6 +15,7 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol, runtime_checkable
 
 import attrs
 import pytest
@@ -232,9 +233,18 @@ def test_size_and_last_move_options() -> None:
     assert "last move" not in render(claim.new_game("claim2", seed=4))
 
 
+@runtime_checkable
+class ShownInNotebooks(Protocol):
+    """What Jupyter calls to show a value as a picture."""
+
+    def _repr_svg_(self) -> str: ...
+
+
 def test_notebooks_show_the_picture_and_text_is_unchanged() -> None:
     state = played("claim", seed=6, moves=11)
     view: View = state.view(1)
+    # `claim` lends the method to both classes when it is imported.
+    assert isinstance(state, ShownInNotebooks) and isinstance(view, ShownInNotebooks)
     assert state._repr_svg_() == render(state)
     assert view._repr_svg_() == render(view)
     assert str(view) == view.render() and "<svg" not in repr(state) + str(state)

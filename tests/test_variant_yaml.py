@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import completed, deal
+from conftest import card_of, completed, deal
 
 import claim
 from claim.testing import random_playout
@@ -219,7 +219,7 @@ def test_inline_house_faction_with_doppelganger_power_plays() -> None:
     # A Mimic follows like a Doppelganger: playable while able to follow.
     state = deal(variant, ["Gb0"], ["Gb9", "Mm3", "Un5"])
     state = state.apply("Gb0")
-    assert {m.card.faction for m in state.legal_moves()} == {"goblins", "mimics"}
+    assert {card_of(m).faction for m in state.legal_moves()} == {"goblins", "mimics"}
     assert completed(state.apply("Mm3")).winner == 1  # counts as Goblin 3 (R2)
 
 
