@@ -3,6 +3,7 @@ new user meets at the command line, each test named after the item it checks."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -85,7 +86,9 @@ def test_item7_bots_default_to_random(command: list[str],
 
 def test_item7_the_same_default_for_play_simulate_and_tournament() -> None:
     """Item 7: the three commands share one default."""
-    commands = parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    choices = parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert isinstance(choices, dict)
+    commands: dict[str, argparse.ArgumentParser] = choices
     defaults = {name: commands[name].get_default("bots")
                 for name in ("play", "simulate", "tournament")}
     assert set(defaults.values()) == {"random"}
@@ -226,7 +229,7 @@ def test_item10_demo_record_keeps_the_seed(tmp_path: Path,
 # -- item 11: where play saves -----------------------------------------------------
 
 
-def _play_args(*argv: str) -> object:
+def _play_args(*argv: str) -> argparse.Namespace:
     return parser().parse_args(["play", "--plain", *argv])
 
 

@@ -58,8 +58,9 @@ def all_cards(state: claim.GameState) -> Counter[claim.Card]:
         found.update(state.follower_pile(seat))
         found.update(state.score_pile(seat))
     for spec in state.variant.tables.zone_specs:  # every zone a power declares
-        for seat in players if spec.per_seat else (None,):
-            found.update(state.zone(spec.name, seat))
+        seats: tuple[int | None, ...] = tuple(players) if spec.per_seat else (None,)
+        for owner in seats:
+            found.update(state.zone(spec.name, owner))
     found.update(state.discard())
     found.update(state.face_up_cards)
     found.update(card for _, card in state.trick_cards)
