@@ -11,6 +11,11 @@ card of the deck is in exactly one place; a legal move exists exactly until the 
 is over; the follow rule holds for every card played (RULES 3); ``apply`` never
 changes the state it is given; phase 1 ends with full follower piles and an empty
 draw pile; and the same seed and moves give equal states.
+
+Layer 8, beneath the programs (`claim.apps`) only.
+
+May import: `claim.search`, `claim.io`, `claim.info`, `claim.factions`,
+`claim.powers`, `claim.rules`, `claim.core`.
 """
 
 from __future__ import annotations
