@@ -505,6 +505,6 @@ def test_views_built_on_a_kept_prefix_equal_views_read_afresh(name: str) -> None
     seats = [*range(state.variant.players), None]
     kept = [[s.view(seat) for seat in seats] for s in states]
     for state, row in zip(states, kept):
-        views._PREFIXES.clear()
+        views._prefixes(state.variant).clear()
         views._VIEWS.clear()
         assert [views.view_of(state, seat) for seat in seats] == row

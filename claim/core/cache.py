@@ -79,6 +79,10 @@ _RECENT: list[Recent[Any, Any]] = []
 class Recent(Generic[K, V]):
     """A bounded map of recent results, oldest out first (see the module).
 
+    A module-level cache registers itself (`recent_caches`, `clear_recent`); one
+    made per variant by a `per_variant` builder passes ``register=False`` and goes
+    with its variant.
+
     Attributes:
         name: What it caches, for `recent_caches`.
         limit: How many entries it keeps.
@@ -88,14 +92,15 @@ class Recent(Generic[K, V]):
 
     __slots__ = ("_items", "get", "limit", "name")
 
-    def __init__(self, name: str, limit: int) -> None:
+    def __init__(self, name: str, limit: int, *, register: bool = True) -> None:
         if limit < 1:
             raise ValueError(f"a Recent cache keeps at least one entry, not {limit}")
         self.name = name
         self.limit = limit
         self._items: dict[K, V] = {}
         self.get: Callable[[K], V | None] = self._items.get
-        _RECENT.append(self)
+        if register:  # a cache kept in a variant (per_variant) goes with it instead
+            _RECENT.append(self)
 
     def put(self, key: K, value: V) -> V:
         """Store ``value`` under ``key`` (evicting the oldest entry when full).

@@ -314,25 +314,30 @@ def _zones(state: GameState) -> tuple[ZoneView, ...]:
 
 
 _Prefix = tuple[tuple["ViewRecord", ...], Counter[Card], Counter[Card]]
-_PREFIXES: Recent[tuple[int, int | None, int, int], tuple[object, object, _Prefix]] = Recent(
-    "projected view histories", 4096)
-"""Projected histories by (variant tables, seat, record, its index), so that views of
-successive states of one game extend the previous one instead of starting over. Only
-records that caused events are keys: each is a new object belonging to one game (a
-play that causes no event shares one record across games, so it cannot be a key).
-An entry keeps the tables and record themselves, so a reused id is never mistaken."""
+_PrefixCache = Recent[tuple[int | None, int, int], tuple[object, _Prefix]]
+
+
+@per_variant
+def _prefixes(variant: Variant) -> _PrefixCache:
+    """Projected histories by (seat, record, its index), kept with the variant, so that
+    views of successive states of one game extend the previous one instead of
+    starting over. Only records that caused events are keys: each is a new object
+    belonging to one game (a play that causes no event shares one record across
+    games, so it cannot be a key). An entry keeps its record, so a reused id is never
+    mistaken; the cache goes with the variant."""
+    return Recent("projected view histories", 4096, register=False)
 
 
 def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
     """The longest cached projection of a prefix of ``state.records``, and its length."""
-    tables, records = state.variant.tables, state.records
+    cache, records = _prefixes(state.variant), state.records
     for end in range(len(records), 0, -1):
         record = records[end - 1]
         if not record.raw_events:
             continue
-        found = _PREFIXES.get((id(tables), seat, id(record), end))
-        if found is not None and found[0] is tables and found[1] is record:
-            return end, found[2]
+        found = cache.get((seat, id(record), end))
+        if found is not None and found[0] is record:
+            return end, found[1]
         if len(records) - end > 64:
             break
     return 0, ((), Counter(), Counter())
@@ -367,8 +372,9 @@ def _history(state: GameState, seat: int | None) -> tuple[tuple[ViewRecord, ...]
         # The records after the last one with events are quiet: they change neither
         # counter, so the counters now are those at the end of that record.
         end, record, length = last_key
-        _PREFIXES.put((id(tables), seat, id(record), end),
-                      (tables, record, (tuple(out[:length]), Counter(known), Counter(unseen))))
+        _prefixes(state.variant).put(
+            (seat, id(record), end),
+            (record, (tuple(out[:length]), Counter(known), Counter(unseen))))
     return tuple(out), unseen
 
 
