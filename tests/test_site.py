@@ -82,20 +82,30 @@ def test_api_reference_is_split_by_topic_with_public_names_only(site: Path) -> N
     for topic in API_PAGES:
         assert f"api/{topic}.html" in all_pages
     api = "".join(html for name, html in all_pages.items() if name.startswith("api/"))
-    for internal in ("claim.rules.engine.flow", "claim.rules.engine.tricks", "claim.rules.engine.board",
-                     "claim.rules.variant_tables.DeckTables", "claim.core._fast"):
+    for internal in ("claim.rules.engine.flow", "claim.rules.engine.tricks",
+                     "claim.rules.engine.board", "claim.rules.variant_tables.DeckTables",
+                     "claim.core._fast"):
         assert f'id="{internal}' not in api, internal
         assert f'id="{internal}' in all_pages["internals.html"], internal
     assert 'id="claim.rules.state.GameState"' in all_pages["api/games.html"]
-    assert 'id="claim.rules.loading._Doc"' not in api and 'id="claim.rules.loading._check_official"' not in api
-    homes = {"claim.rules.protocol.FactionPower": "powers", "claim.rules.effects.Placement": "power-effects",
-             "claim.rules.registry.PowerRegistry": "power-registry", "claim.factions.claim2.Trolls":
-             "builtin-powers", "claim.factions.exp_choices.Ghosts": "expansion-powers",
-             "claim.core.cards.Card": "cards", "claim.core.records.MoveRecord": "records",
-             "claim.rules.views.View": "views", "claim.info.sampling.sample": "knowledge",
-             "claim.search.bots.Bot": "bots", "claim.apps.simulate.simulate": "simulate"}
+    assert 'id="claim.rules.loading._Doc"' not in api
+    assert 'id="claim.rules.loading._check_official"' not in api
+    homes = {
+        "claim.rules.protocol.FactionPower": "powers",
+        "claim.rules.effects.Placement": "power-effects",
+        "claim.rules.registry.PowerRegistry": "power-registry",
+        "claim.factions.claim2.Trolls": "builtin-powers",
+        "claim.factions.exp_choices.Ghosts": "expansion-powers",
+        "claim.core.cards.Card": "cards",
+        "claim.core.records.MoveRecord": "records",
+        "claim.rules.views.View": "views",
+        "claim.info.sampling.sample": "knowledge",
+        "claim.search.bots.Bot": "bots",
+        "claim.apps.simulate.simulate": "simulate",
+    }
     for name, page in homes.items():
-        assert [p for p, html in all_pages.items() if f'id="{name}"' in html] == [f"api/{page}.html"], name
+        found = [p for p, html in all_pages.items() if f'id="{name}"' in html]
+        assert found == [f"api/{page}.html"], name
 
 
 def test_api_pages_show_the_public_surface_read_from_the_source(site: Path) -> None:
@@ -113,7 +123,8 @@ def test_api_pages_show_the_public_surface_read_from_the_source(site: Path) -> N
     games = text_of(all_pages["api/games.html"])
     assert [field for field in STATE_MASKS if field in games] == []
     for accessor in ("hand", "score_pile", "follower_pile", "zone", "discard"):
-        assert f'id="claim.rules.state.GameState.{accessor}"' in all_pages["api/games.html"], accessor
+        anchor = f'id="claim.rules.state.GameState.{accessor}"'
+        assert anchor in all_pages["api/games.html"], accessor
     assert "hand_masks" in text_of(all_pages["how-it-works.html"])
     # The module docstrings of compiled modules are there (inspection lost them).
     assert "from the state's public parts" in text_of(all_pages["api/views.html"])

@@ -34,7 +34,9 @@ class PublicSurface(griffe.Extension):
         super().__init__()
         self.internal = tuple(internal)
 
-    def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+    def on_package(
+        self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any
+    ) -> None:
         self._hide_special(pkg)
         for path in self.internal:
             if path.split(".", 1)[0] != pkg.name:
@@ -42,7 +44,8 @@ class PublicSurface(griffe.Extension):
             try:
                 member = loader.modules_collection.get_member(path)
             except KeyError:
-                raise ValueError(f"griffe_public: {path} (listed as internal) does not exist") from None
+                message = f"griffe_public: {path} (listed as internal) does not exist"
+                raise ValueError(message) from None
             member.public = False
 
     def _hide_special(self, obj: griffe.Object) -> None:
