@@ -16,7 +16,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ROLES = re.compile(r":(class|meth|func|attr|mod|data|exc|obj):")
-API_PAGES = ("games", "moves", "variants", "powers", "results", "errors", "testing")
+API_PAGES = ("games", "cards", "records", "moves", "variants", "powers", "power-effects",
+             "power-registry", "builtin-powers", "expansion-powers", "results", "saving",
+             "views", "knowledge", "errors", "testing", "bots", "simulate", "adapters", "solver")
+# GameState's storage: cards as bit masks, read through the accessors (hand(seat), ...).
+STATE_MASKS = ("hand_masks", "follower_masks", "score_masks", "discard_mask", "in_front_masks")
+SPECIAL_ANCHOR = re.compile(r'id="[\w.]*\.__\w+__"')
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +90,44 @@ def test_api_reference_is_split_by_topic_with_public_names_only(site: Path) -> N
     assert 'id="claim.rules.state.GameState"' in all_pages["api/games.html"]
     assert 'id="claim.rules.loading._Doc"' not in api
     assert 'id="claim.rules.loading._check_official"' not in api
+    homes = {
+        "claim.rules.protocol.FactionPower": "powers",
+        "claim.rules.effects.Placement": "power-effects",
+        "claim.rules.registry.PowerRegistry": "power-registry",
+        "claim.factions.claim2.Trolls": "builtin-powers",
+        "claim.factions.exp_choices.Ghosts": "expansion-powers",
+        "claim.core.cards.Card": "cards",
+        "claim.core.records.MoveRecord": "records",
+        "claim.rules.views.View": "views",
+        "claim.info.sampling.sample": "knowledge",
+        "claim.search.bots.Bot": "bots",
+        "claim.apps.simulate.simulate": "simulate",
+    }
+    for name, page in homes.items():
+        found = [p for p, html in all_pages.items() if f'id="{name}"' in html]
+        assert found == [f"api/{page}.html"], name
+
+
+def test_api_pages_show_the_public_surface_read_from_the_source(site: Path) -> None:
+    """No page shows what only an imported mypyc extension module gives (CI builds the
+    site with the compiled modules in place), no special member (``__eq__``, attrs'
+    ``__attrs_attrs__``, ...), and not GameState's card masks."""
+    all_pages = pages(site)
+    for name, html in all_pages.items():
+        text = text_of(html)
+        assert "mypyc filler docstring" not in text, name
+        assert "__attrs_attrs__" not in text and "__attrs_props__" not in text, name
+        assert SPECIAL_ANCHOR.findall(html) == [], name
+        for field in STATE_MASKS + ("zones",):
+            assert f'id="claim.rules.state.GameState.{field}"' not in html, name
+    games = text_of(all_pages["api/games.html"])
+    assert [field for field in STATE_MASKS if field in games] == []
+    for accessor in ("hand", "score_pile", "follower_pile", "zone", "discard"):
+        anchor = f'id="claim.rules.state.GameState.{accessor}"'
+        assert anchor in all_pages["api/games.html"], accessor
+    assert "hand_masks" in text_of(all_pages["how-it-works.html"])
+    # The module docstrings of compiled modules are there (inspection lost them).
+    assert "from the state's public parts" in text_of(all_pages["api/views.html"])
 
 
 def test_theme_has_dark_mode_and_search(site: Path) -> None:

@@ -56,15 +56,8 @@ class GameState:
         phase: Recruiting (phase 1), supporting (phase 2), or over.
         leader: The seat that led (or will lead) the current trick.
         trick: Card ids played to the current trick, leader first.
-        hand_masks: Per seat, the hand as a card mask.
         draw_pile: Card ids of the draw pile, top card first.
         face_up: Card ids turned face up for the current phase 1 trick.
-        follower_masks: Per seat, the follower pile as a card mask.
-        score_masks: Per seat, the score pile as a card mask.
-        zones: The zones the powers declare (``variant.tables.zone_specs``), in
-            that order: per-seat zones as one card mask per seat, shared zones as
-            card ids in order (first in line, or top card, first).
-        discard_mask: Cards out of the game.
         power_states: Per faction (in the variant's order), its power's own state.
         chance: The order fixed at the deal for chance during play: a ranking of
             every card id (E12); empty when no power uses chance.
@@ -73,6 +66,11 @@ class GameState:
         records: One record per applied move, in order.
         deal: How the game was dealt (None for a state built by hand): with
             ``records`` it is the game's record (see [`claim.io.gamerecord`][]).
+
+    The other fields hold the unordered places (hands, follower piles, score
+    piles, the zones the powers declare, the discard) as bit masks over card ids,
+    the engine's own layout (the docs' "How it works" describes it); read them
+    through the accessors ([`hand`][], [`score_pile`][], [`zone`][], ...).
 
     Equality (``==``) and hashing compare every field, the history (``records``)
     and the deal included: two states reached by different move orders differ.
@@ -84,13 +82,16 @@ class GameState:
     phase: Phase
     leader: int
     trick: tuple[int, ...]
-    hand_masks: tuple[int, ...]
+    hand_masks: tuple[int, ...]  # per seat, the hand as a card mask
     draw_pile: tuple[int, ...]
     face_up: tuple[int, ...]
-    follower_masks: tuple[int, ...]
-    score_masks: tuple[int, ...]
+    follower_masks: tuple[int, ...]  # per seat, the follower pile as a card mask
+    score_masks: tuple[int, ...]  # per seat, the score pile as a card mask
+    # The zones the powers declare (``variant.tables.zone_specs``), in that order:
+    # per-seat zones as one card mask per seat, shared zones as card ids in order
+    # (first in line, or top card, first).
     zones: tuple[tuple[int, ...], ...]
-    discard_mask: int
+    discard_mask: int  # the cards out of the game
     power_states: tuple[Hashable, ...]
     chance: tuple[int, ...]
     pending: Question | None
