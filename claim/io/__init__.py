@@ -4,5 +4,6 @@
 checks them), `gamerecord` (a game as a variant, a deal and moves), `record_json`
 and `snapshot_json` (the parts of a saved document), `text` (results as text).
 
-May import: `claim.info`, `claim.factions`, `claim.powers`, `claim.rules`, `claim.core`.
+May import: `claim.factions`, `claim.powers`, `claim.rules`, `claim.core`; it and
+`claim.info` know nothing of each other (an independence contract).
 """

@@ -1,0 +1,62 @@
+"""One cache facility (issue #22 item 5): per-variant values live in the variant,
+recent results in bounded maps safe under threads."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import claim
+from claim.core.cache import Recent, clear_recent, per_variant, recent_caches
+
+
+def test_per_variant_builds_once_per_variant_and_keeps_it_in_the_variant() -> None:
+    built: list[str] = []
+
+    @per_variant
+    def size(variant: claim.Variant) -> int:
+        built.append(variant.name)
+        return len(variant.deck)
+
+    claim_, claim2 = claim.load_variant("claim"), claim.load_variant("claim2")
+    assert (size(claim_), size(claim_), size(claim2)) == (52, 52, len(claim2.deck))
+    assert built == ["claim", "claim2"]
+    assert claim_.derived[size] == 52  # stored in the variant: it goes with it
+
+
+def test_recent_keeps_at_most_its_limit_oldest_out_first() -> None:
+    cache: Recent[int, str] = Recent("test: numbers", 3)
+    for n in range(5):
+        cache.put(n, str(n))
+    assert len(cache) == 3 and cache.get(0) is None and cache.get(4) == "4"
+    assert recent_caches()["test: numbers"] == (3, 3)
+    clear_recent()
+    assert len(cache) == 0
+    with pytest.raises(ValueError, match="at least one entry"):
+        Recent("test: empty", 0)
+
+
+def test_recent_is_safe_under_threads() -> None:
+    """Eight threads putting and reading at once: no error, and never more than one
+    entry over the limit per thread."""
+    cache: Recent[int, int] = Recent("test: threads", 16)
+    errors: list[BaseException] = []
+
+    def work(offset: int) -> None:
+        try:
+            for n in range(20_000):
+                key = offset * 100_000 + n
+                assert cache.put(key, n) == n
+                cache.get(key - 1)
+                assert len(cache) <= cache.limit + 8
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(cache) <= cache.limit + 8
