@@ -41,6 +41,7 @@ from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
 from claim.factions.claim2 import DeclineSmash, Smash, TakeTopCard
 from claim.io import svg as _svg
+from claim.io import view_json as _view_json
 from claim.io.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.io.serialize import from_json, to_json
 from claim.io.text import format_result
@@ -64,7 +65,10 @@ __version__ = "0.1.0"
 GameState._repr_svg_ = _svg.render  # type: ignore[attr-defined]
 View._repr_svg_ = _svg.render  # type: ignore[attr-defined]
 
-_moved.install()  # the module paths of before the layers, deprecated (claim._moved)
+# What moved with the layers keeps working for one release, with a warning
+# (claim._moved): the old module paths, and the value classes' saving methods.
+_moved.install()
+_moved.lend_saving_methods(GameState, View, to_json, _view_json.view_from_json)
 
 __all__ = [
     "ActionError",

@@ -1,9 +1,15 @@
-"""The public module paths of before the layers (issue #22), kept for one release.
+"""What moved with the layers (issue #22), kept working for one release with a
+`DeprecationWarning` naming the new way.
 
-``import claim.views`` (and every other public module that moved into a layer
-package) gives the module at its new path, with a `DeprecationWarning` naming it.
-The same module object is returned, never a copy, so state kept by a module is
-shared. Private modules (``claim._direct``) have no alias.
+* Module paths: ``import claim.views`` (and every other public module that moved
+  into a layer package) gives the module at its new path. The same module object is
+  returned, never a copy, so state kept by a module is shared. Private modules
+  (``claim._direct``) have no alias.
+* Saving methods of the value classes: ``GameState.to_json``, ``View.to_json`` and
+  ``View.from_json``. Saving lives in `claim.io` (`claim.to_json` and
+  `claim.from_json` read and write every kind of document), above the rules, so the
+  rules' classes cannot call it; the composition root (``claim/__init__.py``) lends
+  them these methods instead (`lend_saving_methods`).
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ import warnings
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
+from typing import Any
 
-__all__ = ["MOVED", "install", "new_name"]
+__all__ = ["MOVED", "install", "lend_saving_methods", "new_name"]
 
 MOVED = {
     "claim.errors": "claim.core.errors", "claim.cards": "claim.core.cards",
@@ -83,3 +90,31 @@ def install() -> None:
     """Put the aliases' finder first on `sys.meta_path` (once)."""
     if not any(isinstance(finder, _MovedFinder) for finder in sys.meta_path):
         sys.meta_path.insert(0, _MovedFinder())
+
+
+def lend_saving_methods(state_class: Any, view_class: Any, to_json: Any,
+                        view_from_json: Any) -> None:
+    """Give the value classes their deprecated saving methods (see the module), made
+    of `claim.io`'s functions ``to_json`` and ``view_from_json``."""
+
+    def state_to_json(self: Any, *, indent: int | None = None) -> str:
+        """Deprecated: this state as a JSON document; use ``claim.to_json(state)``."""
+        warnings.warn("GameState.to_json() is deprecated: use claim.to_json(state)",
+                      DeprecationWarning, stacklevel=2)
+        return to_json(self, indent=indent)
+
+    def view_to_json(self: Any) -> str:
+        """Deprecated: the view as JSON text; use ``claim.to_json(view)``."""
+        warnings.warn("View.to_json() is deprecated: use claim.to_json(view)",
+                      DeprecationWarning, stacklevel=2)
+        return to_json(self)
+
+    def view_from_json_method(cls: Any, text: str, variant: Any = None) -> Any:
+        """Deprecated: read a view's JSON; use ``claim.from_json(text, variant)``."""
+        warnings.warn("View.from_json() is deprecated: use claim.from_json(text)",
+                      DeprecationWarning, stacklevel=2)
+        return view_from_json(text, variant)
+
+    state_class.to_json = state_to_json
+    view_class.to_json = view_to_json
+    view_class.from_json = classmethod(view_from_json_method)

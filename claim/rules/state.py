@@ -315,19 +315,7 @@ class GameState:
         """How many cards ``seat`` holds."""
         return self.hand_masks[check_seat(seat, self.variant.players)].bit_count()
 
-    # -- saving, keys and encodings (delegated: claim.io.serialize, keys, actions) ----
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """Deprecated: this state as a JSON document; use ``claim.to_json(state)``.
-
-        Saving lives in one place, `claim.io` (`claim.to_json` and `claim.from_json`);
-        this method is kept for one release and warns.
-        """
-        warnings.warn("GameState.to_json() is deprecated: use claim.to_json(state)",
-                      DeprecationWarning, stacklevel=2)
-        from claim.io.serialize import to_json  # the deprecated shim reaches up
-
-        return to_json(self, indent=indent)
+    # -- keys and encodings (delegated: claim.rules.keys, claim.rules.actions) ------
 
     def position_key(self) -> Hashable:
         """A hashable key of the position, without history (`claim.rules.keys.position_key`)."""

@@ -17,7 +17,6 @@ unseen (a Ghost's forgone top card, E6, moved on into the second deck) is hidden
 from __future__ import annotations
 
 import operator
-import warnings
 from collections import Counter
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
@@ -192,32 +191,6 @@ class View:
 
     def __str__(self) -> str:
         return self.render()
-
-    def to_json(self) -> str:
-        """Deprecated: the view as JSON text; use ``claim.to_json(view)``.
-
-        Saving lives in one place, `claim.io` (`claim.to_json` and `claim.from_json`
-        read and write every kind of document); this method is kept for one
-        release and warns.
-        """
-        warnings.warn("View.to_json() is deprecated: use claim.to_json(view)",
-                      DeprecationWarning, stacklevel=2)
-        from claim.io.view_json import view_to_json  # the deprecated shim reaches up
-
-        return view_to_json(self)
-
-    @classmethod
-    def from_json(cls, text: str, variant: Variant | str | None = None) -> View:
-        """Deprecated: read a view's JSON; use ``claim.from_json(text, variant)``.
-
-        Raises:
-            ViewError: The text is not a view of this version and variant.
-        """
-        warnings.warn("View.from_json() is deprecated: use claim.from_json(text)",
-                      DeprecationWarning, stacklevel=2)
-        from claim.io.view_json import view_from_json  # the deprecated shim reaches up
-
-        return view_from_json(text, variant)
 
 
 _FIELDS = operator.attrgetter(*(f.name for f in attrs.fields(View)[1:]))
