@@ -40,7 +40,6 @@ from claim.core.moves import Choose, Move, PlayCard, TakeFaceUp
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase, Zone
 from claim.factions.claim2 import DeclineSmash, Smash, TakeTopCard
-from claim.io import svg as _svg
 from claim.io import view_json as _view_json
 from claim.io.gamerecord import GameRecord, ReplayError, record_of, replay
 from claim.io.serialize import from_json, to_json
@@ -62,8 +61,17 @@ __version__ = "0.1.0"
 # Notebook display: Jupyter shows a value through its ``_repr_svg_``. Pictures are
 # drawn by `claim.io.svg`, a layer above the rules, so this composition root lends the
 # method to the value classes: the rules never import their pictures.
-GameState._repr_svg_ = _svg.render  # type: ignore[attr-defined]
-View._repr_svg_ = _svg.render  # type: ignore[attr-defined]
+
+
+def _repr_svg_(self: GameState | View) -> str:
+    """The value as a picture (`claim.io.svg.render`), for notebooks."""
+    from claim.io.svg import render  # on first display: `import claim` stays light
+
+    return render(self)
+
+
+GameState._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]
+View._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]
 
 # What moved with the layers keeps working for one release, with a warning
 # (claim._moved): the old module paths, and the value classes' saving methods.
