@@ -36,6 +36,7 @@ COMPILED_FILES = [
     "claim/rules/engine/flow.py",
     "claim/rules/engine/scoring.py",
     "claim/rules/views.py",
+    "claim/rules/view_history.py",
     "claim/info/knowledge.py",
     "claim/info/_history.py",
     "claim/info/_dealing.py",

@@ -52,6 +52,7 @@ COMPILED_MODULES = (
     "claim.rules.engine.flow",
     "claim.rules.engine.scoring",
     "claim.rules.views",
+    "claim.rules.view_history",
     "claim.info.knowledge",
     "claim.info._history",
     "claim.info._dealing",
