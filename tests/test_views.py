@@ -491,10 +491,11 @@ def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
 @pytest.mark.parametrize("name", ["claim", "claim2", "frost-court-3p"])
 def test_views_built_on_a_kept_prefix_equal_views_read_afresh(name: str) -> None:
     """RULES 7: a view is a function of the state and seat only. Views of successive
-    states extend the projected history kept from the previous one (`claim.rules.views`);
+    states extend the projected history kept from the previous one
+    (`claim.rules.view_history`);
     each must equal the view read with nothing kept, and say the same unseen
     discards."""
-    from claim.rules import views
+    from claim.rules import view_history, views
 
     rng = random.Random(5)
     state = claim.new_game(name, seed=5)
@@ -505,6 +506,6 @@ def test_views_built_on_a_kept_prefix_equal_views_read_afresh(name: str) -> None
     seats = [*range(state.variant.players), None]
     kept = [[s.view(seat) for seat in seats] for s in states]
     for state, row in zip(states, kept):
-        views._prefixes(state.variant).clear()
+        view_history._prefixes(state.variant).clear()
         views._VIEWS.clear()
         assert [views.view_of(state, seat) for seat in seats] == row

@@ -9,7 +9,7 @@ commands. Ctrl-C or the end of input saves the game (to ``--record``, else the
 ``--resume`` file, else ``claim-game.json`` or, when that file exists,
 ``claim-game-2.json``, ...) and exits: status 130 after Ctrl-C, 0 otherwise.
 
-All printing and reading is here, through a [`Console`][claim.apps.cli_play.Console]
+All printing and reading goes through a [`Console`][claim.apps.cli_console.Console]
 whose ``read`` and ``write`` can be replaced, so the loop is testable without a
 terminal. With ``rich`` installed (the ``play`` extra) and a terminal, the screen
 is drawn in a panel and bots think behind a spinner; ``--plain`` (or no ``rich``)
@@ -19,18 +19,16 @@ prints plain text for screen readers.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import random
-import sys
-from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
 from claim.apps.cli_common import DEFAULT_BOTS, load_saved, positive_seconds
+from claim.apps.cli_console import Console, make_console
 from claim.apps.cli_tournament import bot_spec, shown_name
-from claim.apps.play_screen import WIDTH, describe, menu_lines, screen_lines, wrap
+from claim.apps.play_screen import describe, menu_lines, screen_lines, wrap
 from claim.core.errors import ClaimError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import PhaseStarted
@@ -49,75 +47,12 @@ DEFAULT_SAVE = "claim-game.json"
 """Where Ctrl-C or the end of input saves a new game when ``--record`` is not given
 (`free_save_path`: never over an existing file)."""
 
-PANEL_FRAME = 4
-"""Columns a rich panel takes around its text: a border and a space on each side."""
-
-MIN_WIDTH = 40
-"""The narrowest text the rich screen lays out, however narrow the terminal."""
-
 HINT_ORDER = ("ismcts", "heuristic", "random")
 """The bots ``hint`` asks, strongest first; the first one registered is used."""
 
 HELP = ("Type a move's number, or the move as the menu writes it (a card, or an "
         "answer such as 'take top'), or: undo, hint, save FILE, help, quit.")
 """The help line. It names no card: the screen shows only cards the seat may see."""
-
-
-@attrs.define
-class Console:
-    """Where the game reads and writes: plain text, or ``rich`` when available.
-
-    Attributes:
-        read: Shows a prompt and returns one line (raises EOFError at the end).
-        write: Prints one line.
-        rich: A ``rich.console.Console`` to draw panels and spinners, or None.
-    """
-
-    read: Callable[[str], str] = input
-    write: Callable[[str], None] = print
-    rich: Any = None
-
-    @property
-    def width(self) -> int:
-        """The width of a line of text: `WIDTH`, or inside a rich panel as wide as
-        the terminal (its border and padding take 4 columns)."""
-        if self.rich is None:
-            return WIDTH
-        return max(MIN_WIDTH, int(self.rich.width) - PANEL_FRAME)
-
-    def screen(self, title: str, lines: list[str]) -> None:
-        """Print a screen (lines at most `width` long): in a rich panel, or as plain
-        lines."""
-        if self.rich is None:
-            for line in lines:
-                self.write(line)
-            return
-        from rich.panel import Panel
-        from rich.text import Text
-
-        self.rich.print(Panel(Text("\n".join(lines[3:])), title=title,
-                              width=self.width + PANEL_FRAME))
-
-    @contextlib.contextmanager
-    def thinking(self, who: str) -> Iterator[None]:
-        """Show that ``who`` is thinking while the block runs."""
-        if self.rich is None:
-            self.write(f"{who} is thinking...")
-            yield
-        else:
-            with self.rich.status(f"{who} is thinking..."):
-                yield
-
-
-def make_console(plain: bool) -> Console:
-    """A console on the terminal: rich unless ``plain``, rich is missing, or no tty."""
-    if plain or not sys.stdout.isatty():
-        return Console()
-    try:
-        from rich.console import Console as RichConsole
-    except ImportError:
-        return Console()
-    return Console(rich=RichConsole(highlight=False))  # as wide as the terminal
 
 
 def strongest_bot() -> str:

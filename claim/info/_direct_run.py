@@ -5,6 +5,7 @@ the moves from the last card play on are then applied with `GameState.apply`."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 from claim.core.cards import Card
 from claim.core.records import CardDrawn, Peeked, RawEvent
@@ -38,10 +39,7 @@ def run(program: Program, start: GameState) -> GameState:
     deck, copies = tables.deck, _copies(variant)
     follow_masks, lead_of, wild = tables.follow_masks, tables.lead_of, tables.wild_mask
     players = variant.players
-    masks = [0] * program._slots.masks
-    masks[:players] = start.hand_masks
-    lists: list[list[int]] = [[] for _ in range(program._slots.lists)]
-    lists[1] = list(start.face_up)
+    masks, lists = _places(program, start)
     trick: list[int] = []
     pile, top = start.draw_pile, 0
     phase, leader = start.phase, start.leader
@@ -63,41 +61,20 @@ def run(program: Program, start: GameState) -> GameState:
             masks[seat] = hand ^ (1 << card)
             trick.append(card)
         elif code == _LIFT:
-            card = _lift(masks, lists, op[1], op[2], copies, deck, pile, top)
+            _move(masks, lists, op, copies, deck, pile, top)
             if op[2] == (False, _TOP):
                 top += 1
-            is_mask, index = op[3]
-            if is_mask:
-                masks[index] |= 1 << card
-            else:
-                lists[index].append(card)
         elif code == _TRICK:
             lists[0] = trick
             trick = []
         elif code == _DRAW:
-            if top >= len(pile):
-                raise Rejected
-            card = pile[top]
+            _draw(masks, holes, op, deck, pile, top, players)
             top += 1
-            if op[2] is not None and deck[card] != op[2]:
-                raise Rejected
-            masks[op[1]] |= 1 << card
-            if op[3] is not None:
-                holes[op[3]] = (CardDrawn, op[1] - players, deck[card])
         elif code == _TAKE:
-            face_up = lists[1]
-            card = next((c for c in face_up if deck[c] == op[2]), -1)
-            if card < 0:
-                raise Rejected
-            face_up.remove(card)
-            masks[op[1]] |= 1 << card
+            _take(masks, lists[1], op[1], op[2], deck)
         elif code == _TURN:
-            count = len(op[1])
-            turned = pile[top:top + count]
-            if tuple(deck[c] for c in turned) != op[1]:
-                raise Rejected
-            lists[1] = list(turned)
-            top += count
+            lists[1] = _turned(op[1], deck, pile, top)
+            top += len(op[1])
         elif code == _LEAD:
             leader = op[1]
         elif code == _PHASE:
@@ -113,6 +90,63 @@ def run(program: Program, start: GameState) -> GameState:
             holes[op[2]] = (Peeked, op[1], deck[pile[top]])
     return _finish(program, start, masks, lists, trick, pile[top:], phase, leader,
                    powers, filled(program, holes))
+
+
+def _places(program: Program, start: GameState) -> tuple[list[int], list[list[int]]]:
+    """The masks (hands first) and lists (the trick, then the face-up cards) of the
+    places the program moves cards between, as they are in ``start``."""
+    masks = [0] * program._slots.masks
+    masks[:start.variant.players] = start.hand_masks
+    lists: list[list[int]] = [[] for _ in range(program._slots.lists)]
+    lists[1] = list(start.face_up)
+    return masks, lists
+
+
+def _draw(masks: list[int], holes: dict[tuple[int, int], RawEvent], op: tuple[Any, ...],
+          deck: tuple[Card, ...], pile: tuple[int, ...], top: int, players: int) -> None:
+    """A card drawn from the top of the draw pile into the mask ``op[1]``: it must be
+    the card recorded, if one was; its event fills the hole ``op[3]``, if any."""
+    if top >= len(pile):
+        raise Rejected
+    card = pile[top]
+    if op[2] is not None and deck[card] != op[2]:
+        raise Rejected
+    masks[op[1]] |= 1 << card
+    if op[3] is not None:
+        holes[op[3]] = (CardDrawn, op[1] - players, deck[card])
+
+
+def _take(masks: list[int], face_up: list[int], mask: int, card: Card,
+          deck: tuple[Card, ...]) -> None:
+    """The first face-up copy of ``card`` taken into ``masks[mask]``."""
+    cid = next((c for c in face_up if deck[c] == card), -1)
+    if cid < 0:
+        raise Rejected
+    face_up.remove(cid)
+    masks[mask] |= 1 << cid
+
+
+def _turned(cards: tuple[Card, ...], deck: tuple[Card, ...], pile: tuple[int, ...],
+            top: int) -> list[int]:
+    """The card ids turned face up from the top of the draw pile: they must be
+    ``cards``."""
+    turned = pile[top:top + len(cards)]
+    if tuple(deck[c] for c in turned) != cards:
+        raise Rejected
+    return list(turned)
+
+
+def _move(masks: list[int], lists: list[list[int]], op: tuple[Any, ...],
+          copies: dict[Card, int], deck: tuple[Card, ...], pile: tuple[int, ...],
+          top: int) -> None:
+    """A copy of the card ``op[1]`` lifted from the place ``op[2]`` (`_lift`) and put
+    into the place ``op[3]``: a mask, or the end of a list."""
+    card = _lift(masks, lists, op[1], op[2], copies, deck, pile, top)
+    is_mask, index = op[3]
+    if is_mask:
+        masks[index] |= 1 << card
+    else:
+        lists[index].append(card)
 
 
 def _lift(masks: list[int], lists: list[list[int]], card: Card, origin: tuple[bool, int],

@@ -61,23 +61,8 @@ def new_game(
             ``rng`` a `random.Random`, ``hands`` a list of lists, ...).
     """
     variant = load_variant(variant)
-    check_deal_arguments(seed, rng, hands, draw_pile)
-    if type(first_leader) is not int or not 0 <= first_leader < variant.players:
-        raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
-                        f"not {quote(first_leader)}")
-    if seed is not None and rng is not None:
-        raise DealError("give a seed or an rng, not both")
-    if hands is not None or draw_pile is not None:
-        if seed is not None or rng is not None:
-            raise DealError("give either a seed/rng or an explicit deal, not both")
-        seat_cards, pile = _explicit(variant, hands, draw_pile)
-        order = _explicit_chance(variant, chance)
-    else:
-        if chance is not None:
-            raise DealError("chance is part of an explicit deal; a seed draws it itself")
-        generator = rng if rng is not None else _rng(seed)
-        seat_cards, pile = _shuffled(variant, generator)
-        order = _drawn_chance(variant, generator)
+    seat_cards, pile, order = _deal(variant, seed, rng, hands, draw_pile, first_leader,
+                                    chance)
     bits = variant.tables.card_bits
     masks = [sum(map(bits.__getitem__, cards)) for cards in seat_cards]  # distinct bits: sum == or
     count = variant.face_up_count
@@ -97,6 +82,31 @@ def new_game(
     events: list[RawEvent] = []
     begin(board, events)
     return board.freeze(())
+
+
+def _deal(
+    variant: Variant, seed: int | None, rng: random.Random | None,
+    hands: Sequence[Sequence[CardLike]] | None, draw_pile: Sequence[CardLike] | None,
+    first_leader: int, chance: Sequence[CardLike] | None,
+) -> tuple[list[list[int]], list[int], tuple[int, ...]]:
+    """`new_game`'s arguments checked, and the deal they ask for: the card ids of each
+    seat, of the draw pile (top first) and the chance order (raises as `new_game`)."""
+    check_deal_arguments(seed, rng, hands, draw_pile)
+    if type(first_leader) is not int or not 0 <= first_leader < variant.players:
+        raise DealError(f"first_leader must be a seat from 0 to {variant.players - 1}, "
+                        f"not {quote(first_leader)}")
+    if seed is not None and rng is not None:
+        raise DealError("give a seed or an rng, not both")
+    if hands is not None or draw_pile is not None:
+        if seed is not None or rng is not None:
+            raise DealError("give either a seed/rng or an explicit deal, not both")
+        seat_cards, pile = _explicit(variant, hands, draw_pile)
+        return seat_cards, pile, _explicit_chance(variant, chance)
+    if chance is not None:
+        raise DealError("chance is part of an explicit deal; a seed draws it itself")
+    generator = rng if rng is not None else _rng(seed)
+    seat_cards, pile = _shuffled(variant, generator)
+    return seat_cards, pile, _drawn_chance(variant, generator)
 
 
 def _drawn_chance(variant: Variant, rng: random.Random) -> tuple[int, ...]:

@@ -10,12 +10,9 @@ each phase.
 
 from __future__ import annotations
 
-import functools
-import itertools
 import types
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -23,20 +20,25 @@ from claim.core.cards import Card
 from claim.core.errors import VariantError
 from claim.core.moves import PlayCard
 from claim.core.records import MoveRecord
-from claim.core.zones import Phase, Zone
+from claim.core.zones import Phase
+from claim.rules._move_tables import move_tables, moves_by_bits
+from claim.rules._phase_tables import phase_tables
 from claim.rules.answers import AnswerSpace, DeckFacts, answer_space
 from claim.rules.capabilities import Capabilities
-from claim.rules.effects import Option, Placement, ZoneSpec
-from claim.rules.hook_tables import HookTable, hook_table, in_hook_order
-from claim.rules.protocol import FactionPower, option_fields, overrides
+from claim.rules.effects import Option, ZoneSpec
+from claim.rules.hook_tables import HookTable, hook_table
+from claim.rules.protocol import FactionPower, option_fields
 from claim.rules.registry import registry
 
 if TYPE_CHECKING:
     from claim.rules.variant import Variant
 
-__all__ = ["DeckTables", "HookTable", "build_tables", "byte_chunks", "gather", "ids_in"]
+__all__ = [
+    "DeckTables", "HookTable", "build_tables", "byte_chunks", "gather", "ids_in", "moves_by_bits",
+]
 
-# (HookTable is defined in claim.rules.hook_tables and re-exported here.)
+# (HookTable is defined in claim.rules.hook_tables and moves_by_bits in
+# claim.rules._move_tables; both are re-exported here.)
 
 
 def ids_in(mask: int) -> Iterator[int]:
@@ -179,30 +181,6 @@ class DeckTables:
     """Zones whose cards lie face up for everyone (score piles, face-up cards, ...)."""
 
 
-def _zones(powers: tuple[FactionPower, ...]) -> tuple[ZoneSpec, ...]:
-    """The declared zones, once each; two powers sharing a name must agree."""
-    specs: dict[str, ZoneSpec] = {}
-    for power in powers:
-        for spec in power.zones():
-            known = specs.setdefault(spec.name, spec)
-            if known != spec:
-                raise VariantError(
-                    f"powers declare zone {spec.name!r} twice, differently: {known} and {spec}",
-                    key="factions",
-                )
-    return tuple(specs.values())
-
-
-def _follow_masks(
-    names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
-) -> tuple[int, ...]:
-    """Per lead faction: the cards that oblige their holder to follow it (RULES 3)."""
-    return tuple(
-        sum(faction_masks[fi] for fi, p in enumerate(powers) if p.follows(lead))
-        for lead in names
-    )
-
-
 def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
     chosen = dict(variant.options)
     powers = []
@@ -218,80 +196,6 @@ def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
                 f"power {cls.name!r} of faction {faction.name!r}: {exc}", source="<python>"
             ) from None
     return tuple(powers)
-
-
-def _move_chunks(
-    deck: tuple[Card, ...], kinds: Mapping[Card, int], kind_moves: Mapping[int, PlayCard]
-) -> Chunks:
-    """Per-chunk tables from a card mask to its distinct play moves, in deck order.
-
-    Empty when some kind has more than 8 identical cards (then the engine walks
-    the mask's bits instead).
-    """
-    if max(Counter(deck).values()) > 8:
-        return ()
-    bounds: list[int] = [0]
-    for cid in range(1, len(deck) + 1):
-        at_kind_end = cid == len(deck) or deck[cid] != deck[cid - 1]
-        if at_kind_end and cid - bounds[-1] > 8:
-            bounds.append(_last_kind_start(deck, bounds[-1]))
-    bounds.append(len(deck))
-    chunks = []
-    for start, stop in itertools.pairwise(bounds):
-        width = stop - start
-        table = []
-        for sub in range(1 << width):
-            moves = dict.fromkeys(
-                kind_moves[kinds[deck[start + i]]] for i in range(width) if sub >> i & 1
-            )
-            table.append(tuple(moves))
-        chunks.append((start, (1 << width) - 1, tuple(table)))
-    return tuple(chunks)
-
-
-Chunks = tuple[tuple[int, int, tuple[tuple[PlayCard, ...], ...]], ...]
-
-
-def _moves_function(
-    chunks: Chunks, play_moves: tuple[PlayCard, ...]
-) -> Callable[[int], tuple[PlayCard, ...]]:
-    """A function from a card mask to its moves: one table lookup per chunk, no loop.
-
-    The function is generated as straight-line code (as ``attrs`` generates its
-    methods); without chunks it walks the mask's bits.
-    """
-    if not chunks:
-        return functools.partial(moves_by_bits, play_moves)
-    namespace: dict[str, Any] = {}
-    terms = []
-    for i, (shift, width, table) in enumerate(chunks):
-        namespace[f"t{i}"] = table
-        terms.append(f"t{i}[mask >> {shift} & {width}]")
-    exec(f"def moves_of(mask):\n    return {' + '.join(terms)}\n", namespace)
-    function: Callable[[int], tuple[PlayCard, ...]] = namespace["moves_of"]
-    return function
-
-
-def moves_by_bits(play_moves: tuple[PlayCard, ...], mask: int) -> tuple[PlayCard, ...]:
-    """The distinct play moves of a card mask, walking its bits (any deck)."""
-    found: list[PlayCard] = []
-    previous = None
-    while mask:
-        low = mask & -mask
-        move = play_moves[low.bit_length() - 1]
-        if move is not previous:
-            found.append(move)
-            previous = move
-        mask ^= low
-    return tuple(found)
-
-
-def _last_kind_start(deck: tuple[Card, ...], start: int) -> int:
-    """Where the last kind boundary at most 8 cards after ``start`` lies."""
-    cut = start + 8
-    while deck[cut] == deck[cut - 1]:
-        cut -= 1
-    return cut
 
 
 def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
@@ -356,10 +260,6 @@ def build_tables(variant: Variant) -> DeckTables:
     kinds, kind_masks = _kinds(deck)
     space = answer_space(DeckFacts(tuple(kinds), names, variant.players, powers))
     promised = tuple(_promised(power) for power in powers)
-    kind_moves = {kind: PlayCard(card) for card, kind in kinds.items()}
-    play_moves = tuple(kind_moves[kinds[c]] for c in deck)
-    quiet = [{move: MoveRecord(seat, move) for move in kind_moves.values()}
-             for seat in range(variant.players)]
     return DeckTables(
         deck=deck,
         faction_names=names,
@@ -375,22 +275,7 @@ def build_tables(variant: Variant) -> DeckTables:
         counts_masks=_counts_masks(names, powers, faction_masks),
         wild_mask=sum(faction_masks[i] for i, p in enumerate(powers) if p.always_playable()),
         full_mask=(1 << len(deck)) - 1,
-        play_moves=play_moves,
-        moves_of=_moves_function(_move_chunks(deck, kinds, kind_moves), play_moves),
-        mask_of_move=types.MappingProxyType(
-            {move: kind_masks[kind] for kind, move in kind_moves.items()}
-        ),
-        masks_by_id=types.MappingProxyType(
-            {id(move): (move, kind_masks[kind]) for kind, move in kind_moves.items()}
-        ),
-        quiet_records=tuple(types.MappingProxyType(records) for records in quiet),
-        quiet_by_card=tuple(tuple(records[move] for move in play_moves) for records in quiet),
         face_up_count=variant.face_up_count,
-        take_options=tuple(
-            tuple(Option(f"take {card}", (Placement(cid, Zone.FOLLOWERS, seat, Zone.FACE_UP),),
-                         ("take", card)) for cid, card in enumerate(deck))
-            for seat in range(variant.players)
-        ),
         seat_orders=tuple(
             tuple((leader + i) % variant.players for i in range(variant.players))
             for leader in range(variant.players)
@@ -402,57 +287,6 @@ def build_tables(variant: Variant) -> DeckTables:
         verbs=space.verbs,
         answer_space=space,
         answer_set=frozenset(space.answers),
-        **_phase_tables(variant, powers, names, faction_masks),
+        **move_tables(variant, deck, kinds, kind_masks),
+        **phase_tables(variant, powers, names, faction_masks),
     )
-
-
-_STANDARD = frozenset({Zone.HAND, Zone.DRAW_PILE, Zone.FACE_UP, Zone.TRICK, Zone.FOLLOWERS,
-                       Zone.SCORE, Zone.DISCARD})
-"""The zones the engine keeps itself: a power's zone of the same name is reached
-only by its name (the checker's simple paths test these members first)."""
-
-
-def _standard(ref: object) -> bool:
-    return isinstance(ref, Zone) and ref in _STANDARD
-
-
-def _phase_tables(
-    variant: Variant, powers: tuple[FactionPower, ...], names: tuple[str, ...],
-    faction_masks: list[int],
-) -> dict[str, Any]:
-    """The tables of the play, phase and scoring hooks."""
-    def users(hook: str) -> tuple[int, ...]:
-        return in_hook_order(powers, [i for i, p in enumerate(powers) if overrides(p, hook)])
-
-    specs = _zones(powers)
-    dynamic_lead = sum(faction_masks[i] for i in users("lead_now"))
-    options = sum(faction_masks[i] for i in users("play_options"))
-    lookup: dict[object, int] = {spec.name: i for i, spec in enumerate(specs)}
-    lookup.update({zone: lookup[zone.value] for zone in Zone if zone.value in lookup})
-    hidden: set[object] = {Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS}
-    revealing: set[object] = {Zone.SCORE, Zone.FACE_UP}
-    for ref, index in lookup.items():
-        (revealing if specs[index].public else hidden).add(ref)
-    return {
-        "zone_lookup": types.MappingProxyType(lookup),
-        "seat_zone_lookup": types.MappingProxyType(
-            {ref: i for ref, i in lookup.items() if specs[i].per_seat and not _standard(ref)}),
-        "public_lookup": types.MappingProxyType(
-            {ref: (i, specs[i].per_seat) for ref, i in lookup.items()
-             if specs[i].public and not _standard(ref)}),
-        "shared_zones": tuple(i for i, spec in enumerate(specs) if not spec.per_seat),
-        "hidden_zones": frozenset(hidden),
-        "revealing_zones": frozenset(revealing),
-        "finishers": users("finish"),
-        "starters": users("phase_start"),
-        "trick_starters": users("trick_start"),
-        "follow_hooks": users("must_follow"),
-        "dynamic_lead_mask": dynamic_lead,
-        "option_mask": options,
-        "dynamic": bool(users("must_follow") or dynamic_lead or options),
-        "zone_specs": specs,
-        "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),
-        "voters": tuple(i for i, p in enumerate(powers) if p.has_vote()),
-        "uses_chance": any(p.uses_chance for p in powers),
-        "follow_masks": _follow_masks(names, powers, faction_masks),
-    }

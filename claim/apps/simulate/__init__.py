@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -189,6 +189,15 @@ def simulate(
     else:
         results = run_local(batches, workers)
     tallies = [Tally(v.name, v.players, lineup) for v in loaded]
+    kept = _tally(results, tallies, games, on_row, keep_rows, progress)
+    return Summary(seed, games, lineup, tuple(t.summary() for t in tallies), tuple(kept))
+
+
+def _tally(results: Iterable[Sequence[GameRow]], tallies: list[Tally], games: int,
+           on_row: Callable[[GameRow], None] | None, keep_rows: bool,
+           progress: Callable[[int], None] | None) -> list[GameRow]:
+    """Add the rows of each batch, as they come, to the tally of their variant (``games``
+    rows each, in order); returns the rows when ``keep_rows`` (else an empty list)."""
     kept: list[GameRow] = []
     seen = 0
     for rows in results:
@@ -201,5 +210,5 @@ def simulate(
                 kept.append(row)
         if progress is not None:
             progress(len(rows))
-    return Summary(seed, games, lineup, tuple(t.summary() for t in tallies), tuple(kept))
+    return kept
 

@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING
 from claim.core._fast import slot_maker
 from claim.core.errors import PowerError
 from claim.core.records import (
-    CardDrawn,
-    FaceUpTaken,
     LeaderChosen,
     Placed,
     RawEvent,
@@ -26,8 +24,9 @@ from claim.core.records import (
 from claim.core.zones import DISCARD, RECRUIT, SCORE, Zone
 from claim.rules.effects import Placement, Step
 from claim.rules.engine.board import Board, powers_of
-from claim.rules.engine.choices import amenders, recruit_question, run_queue
+from claim.rules.engine.choices import run_queue
 from claim.rules.engine.effects import carry_out
+from claim.rules.engine.recruiting import recruit
 from claim.rules.protocol import RankKey, Trick
 from claim.rules.variant_tables import DeckTables, HookTable
 
@@ -39,7 +38,6 @@ __all__ = ["current_lead", "lead_index", "rank", "resolve_trick"]
 
 make_trick = slot_maker(Trick)
 make_placement = slot_maker(Placement)
-make_step = slot_maker(Step)
 TRICK = Zone.TRICK
 _NONE_TAKEN: frozenset[int] = frozenset()
 
@@ -253,72 +251,13 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
-        steps += _recruit(board, seats, cards, ranking, present, won,
+        steps += recruit(board, seats, cards, ranking, present, won,
                           bool(steps or board.queue), events)
     if steps or board.queue:
         board.queue += steps
         if board.pending is None:  # (else recruiting asked its first step's question)
             run_queue(board, events)
     return events
-
-
-def _recruit(
-    board: Board, seats: tuple[int, ...], cards: tuple[int, ...], ranking: tuple[int, ...],
-    present: int, won: int, queued: bool, events: list[RawEvent],
-) -> list[Step]:
-    """Phase 1: recruiting steps in rank order; those that need no question, at once.
-
-    ``won`` is the bit of the card of rank 1.
-    """
-    start = 0
-    tables = board.variant.tables
-    hooks = tables.hooks[RECRUIT]
-    amended = present & hooks.recruit_mask or won & hooks.recruit_win_mask
-    asks = False
-    if not queued and not amended:
-        # Nothing asked before and no power amends recruiting: recruit directly while
-        # no choice arises (recruit_directly, inlined).
-        deck, face_up, followers = tables.deck, board.face_up, board.followers
-        for start, seat in enumerate(ranking):  # noqa: B007 (read after the loop)
-            if not face_up:
-                card = board.draw_pile[0]
-                board.draw_pile = board.draw_pile[1:]
-                events.append((CardDrawn, seat, deck[card]))
-            elif len(face_up) == 1 or _one_kind(face_up, tables.card_kind):
-                card = face_up.pop(0)
-                events.append((FaceUpTaken, seat, deck[card]))
-            else:
-                asks = True  # two kinds face up: this seat chooses (RULES 3, R15)
-                break
-            followers[seat] |= 1 << card
-        else:
-            return []  # everyone recruited
-    plays = tuple(zip(seats, cards))
-    # A hook gated by `on_win` serves only the winner's own step (the Seer's choice).
-    found: tuple[int, ...] = ()
-    others: tuple[int, ...] = ()
-    if present & hooks.recruit_mask:
-        found = amenders(hooks, present, won)
-        win_mask = hooks.recruit_win_mask
-        others = tuple([fi for fi in found if not tables.faction_masks[fi] & win_mask])
-    elif amended:  # only the winning card's power amends, gated by `on_win` (`amenders`)
-        found = (tables.card_faction[won.bit_length() - 1],)
-    winner = ranking[0]
-    mine, theirs = (plays, ranking, found), (plays, ranking, others)
-    steps = [make_step(-1, seat, "recruit", mine if seat == winner else theirs)
-             for seat in ranking[start:]]
-    if asks:  # what `run_queue` would find for the first step: its question, asked
-        board.pending = recruit_question(board, steps[0], ())
-    return steps
-
-
-def _one_kind(cards: list[int], kind: tuple[int, ...]) -> bool:
-    """Whether ``cards`` (two or more) are all identical (their kinds are equal)."""
-    first = kind[cards[0]]
-    for card in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
-        if kind[card] != first:
-            return False
-    return True
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,

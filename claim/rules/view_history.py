@@ -1,0 +1,215 @@
+"""The history part of a view (`claim.rules.views`): each record of a state as one
+seat may see it (RULES 7), projected record by record, and the prefix already
+projected for an earlier state of the same game reused.
+
+Each event is shown to the seat as RULES 7 allows: public events as they are,
+private events (a draw, a Seer's peek) only to their seat, else a `HiddenEvent`
+naming who did what without the card. Cards laid into a hidden ordered zone (the
+Awakeners' second deck, E12) are listed in deck order, and a card that left the
+discard unseen is hidden; the cards that went to the discard unseen are counted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from claim.core._fast import slot_maker
+from claim.core.cache import Recent, per_variant
+from claim.core.cards import Card
+from claim.core.moves import Move
+from claim.core.records import (
+    CardDrawn,
+    CardsExchanged,
+    Event,
+    FaceUpTaken,
+    FaceUpTurned,
+    HiddenEvent,
+    LeaderChosen,
+    Peeked,
+    PhaseStarted,
+    Placed,
+    PlacedUnseen,
+    PowerStateChanged,
+    TrickCompleted,
+)
+from claim.core.zones import Zone
+from claim.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from claim.rules.state import GameState
+
+__all__ = ["ViewEvent", "ViewRecord", "deck_rank", "projected_history"]
+
+
+ViewEvent = Event | HiddenEvent
+"""An event as a view shows it."""
+
+
+@attrs.frozen
+class ViewRecord:
+    """One move of the game's history, as the viewer may see it.
+
+    Attributes:
+        seat: The seat that moved.
+        move: The move (every move is public).
+        events: What it caused, private events of others hidden.
+    """
+
+    seat: int
+    move: Move
+    events: tuple[ViewEvent, ...] = ()
+
+
+_make_record = slot_maker(ViewRecord)
+_make_hidden = slot_maker(HiddenEvent)
+
+
+_Prefix = tuple[tuple["ViewRecord", ...], Counter[Card], Counter[Card]]
+_PrefixCache = Recent[tuple[int | None, int, int], tuple[object, _Prefix]]
+
+
+@per_variant
+def _prefixes(variant: Variant) -> _PrefixCache:
+    """Projected histories by (seat, record, its index), kept with the variant, so that
+    views of successive states of one game extend the previous one instead of
+    starting over. Only records that caused events are keys: each is a new object
+    belonging to one game (a play that causes no event shares one record across
+    games, so it cannot be a key). An entry keeps its record, so a reused id is never
+    mistaken; the cache goes with the variant."""
+    return Recent("projected view histories", 4096, register=False)
+
+
+def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
+    """The longest cached projection of a prefix of ``state.records``, and its length."""
+    cache, records = _prefixes(state.variant), state.records
+    for end in range(len(records), 0, -1):
+        record = records[end - 1]
+        if not record.raw_events:
+            continue
+        found = cache.get((seat, id(record), end))
+        if found is not None and found[0] is record:
+            return end, found[1]
+        if len(records) - end > 64:
+            break
+    return 0, ((), Counter(), Counter())
+
+
+def projected_history(state: GameState, seat: int | None
+                      ) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
+    """The records as ``seat`` sees them, and the unseen cards now in the discard."""
+    tables = state.variant.tables
+    start, (done, seen, hidden) = _cached_prefix(state, seat)
+    records = state.records
+    if not any(records[index].raw_events for index in range(start, len(records))):
+        return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
+    hidden_ordered = {
+        ref for ref, index in tables.zone_lookup.items()
+        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
+    }
+    known = Counter(seen)  # cards seen going to the discard, still there
+    unseen = Counter(hidden)  # cards that went to the discard unseen
+    out = list(done)
+    last_key = None
+    for index in range(start, len(state.records)):
+        record = state.records[index]
+        if not record.raw_events:
+            out.append(_quiet(record.seat, record.move))
+            continue
+        events = [_project(e, seat, known, unseen, tables.revealing_zones)
+                  for e in record.events]
+        out.append(_make_record(record.seat, record.move,
+                              _hide_order(events, hidden_ordered, state.variant)))
+        last_key = (index + 1, record, len(out))
+    if last_key is not None:
+        # The records after the last one with events are quiet: they change neither
+        # counter, so the counters now are those at the end of that record.
+        end, record, length = last_key
+        _prefixes(state.variant).put(
+            (seat, id(record), end),
+            (record, (tuple(out[:length]), Counter(known), Counter(unseen))))
+    return tuple(out), unseen
+
+
+_QUIET: Recent[tuple[int, int], tuple[Move, ViewRecord]] = Recent("quiet view records", 8192)
+"""The view record of a move that caused no event, per seat and move object (the
+variant's own move, kept with it so its id stays its own): one object serves every
+view (and equal views compare it by identity)."""
+
+
+def _quiet(seat: int, move: Move) -> ViewRecord:
+    found = _QUIET.get((seat, id(move)))
+    if found is None or found[0] is not move:
+        found = _QUIET.put((seat, id(move)), (move, ViewRecord(seat, move)))
+    return found[1]
+
+
+_PLAIN = frozenset({TrickCompleted, FaceUpTurned, FaceUpTaken, LeaderChosen, PhaseStarted,
+                    PowerStateChanged, CardsExchanged})
+"""Event classes that are public and change no discard bookkeeping."""
+
+
+def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Counter[Card],
+             revealing: frozenset[object]) -> ViewEvent:
+    """``event`` as ``seat`` sees it; tracks which discarded cards were seen."""
+    cls = event.__class__
+    if cls in _PLAIN:
+        return event
+    if cls is CardDrawn or cls is Peeked:
+        assert isinstance(event, (CardDrawn, Peeked))
+        if event.seat == seat:
+            return event
+        if cls is CardDrawn:
+            return _make_hidden("CardDrawn", event.seat, Zone.DRAW_PILE, Zone.FOLLOWERS)
+        return _make_hidden("Peeked", event.seat, Zone.DRAW_PILE, None)
+    if isinstance(event, PlacedUnseen):
+        if event.zone is Zone.DISCARD:
+            unseen[event.card] += 1
+        return _make_hidden("PlacedUnseen", event.seat, event.origin, event.zone)
+    if isinstance(event, Placed):
+        if event.zone is Zone.DISCARD:
+            known[event.card] += 1
+        if event.origin is Zone.DISCARD:
+            if known[event.card] > 0:
+                known[event.card] -= 1
+            elif unseen[event.card] > 0:
+                unseen[event.card] -= 1
+                if event.zone not in revealing:
+                    return _make_hidden("Placed", event.seat, event.origin, event.zone)
+    return event
+
+
+@per_variant
+def deck_rank(variant: Variant) -> dict[Card, int]:
+    """Per card, the position of its first copy in the deck (to list cards in deck
+    order); shared, read only."""
+    return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
+
+
+def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
+                variant: Variant) -> tuple[ViewEvent, ...]:
+    """Sort each run of cards laid into a hidden ordered zone, so that the run does
+    not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
+    if not hidden_ordered:
+        return tuple(events)
+    rank = deck_rank(variant)
+
+    def into_hidden(event: ViewEvent) -> bool:
+        return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered
+
+    def key(event: ViewEvent) -> tuple[int, int]:
+        return (1, 0) if isinstance(event, HiddenEvent) else (
+            0, rank[event.card])  # type: ignore[union-attr]
+
+    out: list[ViewEvent] = []
+    run: list[ViewEvent] = []
+    for event in events + [HiddenEvent("end")]:
+        if into_hidden(event):
+            run.append(event)
+            continue
+        out += sorted(run, key=key)
+        run = []
+        out.append(event)
+    return tuple(out[:-1])
