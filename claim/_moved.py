@@ -19,7 +19,7 @@ import importlib.abc
 import importlib.util
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from types import ModuleType
 from typing import Any
@@ -92,8 +92,8 @@ def install() -> None:
         sys.meta_path.insert(0, _MovedFinder())
 
 
-def lend_saving_methods(state_class: Any, view_class: Any, to_json: Any,
-                        view_from_json: Any) -> None:
+def lend_saving_methods(state_class: Any, view_class: Any, to_json: Callable[..., str],
+                        view_from_json: Callable[..., Any]) -> None:
     """Give the value classes their deprecated saving methods (see the module), made
     of `claim.io`'s functions ``to_json`` and ``view_from_json``."""
 
