@@ -31,6 +31,7 @@ from claim.rules.engine.board import Board
 from claim.rules.engine.phases import advance
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables, PhaseTables
+from claim.search._playout_winner import winner
 
 __all__ = ["finish", "load", "run", "winner"]
 
@@ -66,11 +67,8 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
     recruit = k[0] == 0
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
-    smear = kt.smear
-    key0, keys, seat_orders = pt.key0, pt.keys, kt.seats
-    place, place_mask, lines, line_mask = pt.place, pt.place_mask, pt.lines, pt.line_mask
-    leader_mask, smash_mask, take_top_mask = pt.leader_mask, pt.smash_mask, pt.take_top_mask
-    plain = pt.never_plain if lines else pt.plain  # a waiting line can deliver any time
+    smear, seat_orders, take_top_mask = kt.smear, kt.seats, pt.take_top_mask
+    plain = pt.never_plain if pt.lines else pt.plain  # a waiting line can deliver any time
     while trick or hands[leader]:
         seats = seat_orders[leader]
         for seat in seats[len(trick):] if trick else seats:
@@ -96,74 +94,92 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
             append(play[card])
             trick.append(card)
         led = trick[0]
-        if n == 2:
-            code = plain[led][trick[1]]
-            if code < 2:  # no power takes part: the winner scores or discards, leads
-                won = trick[code]
-                winner = leader = seats[code]
-                if recruit:
-                    discard |= (1 << led) | (1 << trick[1])
-                else:
-                    scores[winner] |= (1 << led) | (1 << trick[1])
-                trick.clear()
-                if recruit:
-                    if len(face_up) == 1 and not (1 << won) & take_top_mask:
-                        followers[winner] |= 1 << face_up.pop()  # nobody chooses
-                        followers[seats[1 - code]] |= 1 << draw[top]
-                        top += 1
-                    else:
-                        top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
-                                       face_up, followers, random, append)
-                    if hands[leader]:
-                        face_up.append(draw[top])
-                        top += 1
-                continue
-            present = (1 << led) | (1 << trick[1])
-            order: Any = (1, 0) if code == 3 else (0, 1)
-        else:
-            present = 0
-            for card in trick:
-                present |= 1 << card
-            ranks = [key0[led]] + [keys[p][led][trick[p]] for p in range(1, n)]
-            order = sorted(range(n), key=ranks.__getitem__, reverse=True)
-        winner, last = seats[order[0]], seats[order[-1]]
-        rest = present
-        before = [zone[:] for zone in zones] if present & smash_mask else zones
-        if present & place_mask:
-            rest, discard = _place(place, trick, scores, zones, winner, last, rest, discard)
-        if lines:
-            waiting = present & line_mask
-            if not waiting:
-                for line in lines:  # (a loop: no generator on the hot path)
-                    if zones[line[1]]:
-                        waiting = 1
-                        break
-            if waiting:
-                rest = _lines(kt, lines, trick, zones, scores, winner, rest)
-        if rest:
+        code = plain[led][trick[1]] if n == 2 else -1
+        if 0 <= code < 2:  # two players, no power takes part: the winner scores or discards, leads
+            won = trick[code]
+            winner = leader = seats[code]
             if recruit:
-                discard |= rest
+                discard |= (1 << led) | (1 << trick[1])
             else:
-                scores[winner] |= rest
-        leader = _next_leader(pt, trick, present, seats, winner) if (
-            present & leader_mask) else winner
-        if present & smash_mask:
-            discard = _smashes(kt, pt, trick, before, zones, winner, discard, random, append)
-        won = trick[order[0]]
-        trick.clear()
-        if recruit:
-            if len(face_up) == 1 and not (1 << won) & take_top_mask and n == 2:
-                followers[winner] |= 1 << face_up.pop()  # nobody chooses
-                followers[last] |= 1 << draw[top]
-                top += 1
-            else:
-                top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
-                               won, draw, top, face_up, followers, random, append)
-            if hands[leader]:
-                count = kt.face_up_count
-                face_up[:] = draw[top:top + count]
-                top += count
+                scores[winner] |= (1 << led) | (1 << trick[1])
+            trick.clear()
+            if recruit:
+                if len(face_up) == 1 and not (1 << won) & take_top_mask:
+                    followers[winner] |= 1 << face_up.pop()  # nobody chooses
+                    followers[seats[1 - code]] |= 1 << draw[top]
+                    top += 1
+                else:
+                    top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
+                                   face_up, followers, random, append)
+                if hands[leader]:
+                    face_up.append(draw[top])
+                    top += 1
+            continue
+        leader, top, discard = _settle(kt, pt, trick, seats, code, recruit, hands, draw, top,
+                                       face_up, followers, scores, zones, discard, random,
+                                       append)
     k[1:] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+
+
+def _settle(kt: KernelTables, pt: PhaseTables, trick: list[int], seats: tuple[int, ...],
+            code: int, recruit: bool, hands: list[int], draw: tuple[int, ...], top: int,
+            face_up: list[int], followers: list[int], scores: list[int],
+            zones: list[Any], discard: int, random: Callable[[], float],
+            append: Callable[[Move], None]) -> tuple[int, int, int]:
+    """Settle a complete trick that a power takes part in, or of more than two players
+    (``code``: the two-player plain table's entry, 2 or 3, else -1): rank it, place
+    its cards, deliver the waiting lines, choose the next leader, ask the smashes and
+    recruit (phase 1). Returns the next leader, the draw pile's top and the discard."""
+    n = kt.players
+    if code >= 0:  # two players: the plain table ranked the trick
+        present = (1 << trick[0]) | (1 << trick[1])
+        order: Any = (1, 0) if code == 3 else (0, 1)
+    else:
+        present = 0
+        for card in trick:
+            present |= 1 << card
+        led, keys = trick[0], pt.keys
+        ranks = [pt.key0[led]] + [keys[p][led][trick[p]] for p in range(1, n)]
+        order = sorted(range(n), key=ranks.__getitem__, reverse=True)
+    winner, last = seats[order[0]], seats[order[-1]]
+    rest = present
+    smash_mask, lines = pt.smash_mask, pt.lines
+    before = [zone[:] for zone in zones] if present & smash_mask else zones
+    if present & pt.place_mask:
+        rest, discard = _place(pt.place, trick, scores, zones, winner, last, rest, discard)
+    if lines:
+        waiting = present & pt.line_mask
+        if not waiting:
+            for line in lines:  # (a loop: no generator on the hot path)
+                if zones[line[1]]:
+                    waiting = 1
+                    break
+        if waiting:
+            rest = _lines(kt, lines, trick, zones, scores, winner, rest)
+    if rest:
+        if recruit:
+            discard |= rest
+        else:
+            scores[winner] |= rest
+    leader = _next_leader(pt, trick, present, seats, winner) if (
+        present & pt.leader_mask) else winner
+    if present & smash_mask:
+        discard = _smashes(kt, pt, trick, before, zones, winner, discard, random, append)
+    won = trick[order[0]]
+    trick.clear()
+    if recruit:
+        if len(face_up) == 1 and not (1 << won) & pt.take_top_mask and n == 2:
+            followers[winner] |= 1 << face_up.pop()  # nobody chooses
+            followers[last] |= 1 << draw[top]
+            top += 1
+        else:
+            top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
+                           won, draw, top, face_up, followers, random, append)
+        if hands[leader]:
+            count = kt.face_up_count
+            face_up[:] = draw[top:top + count]
+            top += count
+    return leader, top, discard
 
 
 def _firsts(kt: KernelTables, mask: int) -> int:
@@ -351,69 +367,3 @@ def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], li
     advance(board, events)
     assert board.phase is OVER
     return board.scores, board.writable_zones(), board.discard
-
-
-def winner(kt: KernelTables, scores: list[int]) -> int | None:
-    """The winning party of the final ``scores``, or None for a draw (RULES 5, R12, R13)."""
-    if len(kt.parties) == len(scores):
-        piles = scores
-        if len(piles) == 2:
-            decided = _two_votes(kt, piles[0], piles[1])
-            if decided is not None:
-                return decided
-    else:
-        piles = [0] * len(kt.parties)
-        for seat, mask in enumerate(scores):
-            piles[kt.party[seat]] |= mask
-    votes = [0] * len(piles)
-    won: list[int | None] = []
-    for fmask in kt.voters:
-        counts = [(pile & fmask).bit_count() for pile in piles]
-        best = max(counts)
-        if not best:
-            won.append(None)
-            continue
-        tied = [p for p, count in enumerate(counts) if count == best]
-        if len(tied) > 1:
-            tops = {p: _highest(kt, piles[p] & fmask) for p in tied}
-            tied = [p for p in tied if tops[p] == max(tops.values())]
-        won.append(tied[0] if len(tied) == 1 else None)
-        if len(tied) == 1:
-            votes[tied[0]] += 1
-    tied = [p for p, count in enumerate(votes) if count == max(votes)]
-    for measure in (_cards_won, _value_won):
-        if len(tied) == 1:
-            return tied[0]
-        worth = {p: measure(kt, piles[p], won, p) for p in tied}
-        tied = [p for p in tied if worth[p] == max(worth.values())]
-    return tied[0] if len(tied) == 1 else None
-
-
-def _two_votes(kt: KernelTables, first: int, second: int) -> int | None:
-    """Two parties: the one with more votes (R12), or None when the votes tie (the
-    rest of the cascade, R13, then decides in `winner`)."""
-    lead = 0  # votes of party 0 minus votes of party 1
-    for fmask in kt.voters:
-        a = (first & fmask).bit_count()
-        b = (second & fmask).bit_count()
-        if a > b:
-            lead += 1
-        elif b > a:
-            lead -= 1
-        elif a:
-            high_a, high_b = _highest(kt, first & fmask), _highest(kt, second & fmask)
-            lead += (high_a > high_b) - (high_b > high_a)
-    return None if lead == 0 else 0 if lead > 0 else 1
-
-
-def _highest(kt: KernelTables, mask: int) -> int:
-    return max(kt.values[c] for c in range(mask.bit_length()) if mask >> c & 1)
-
-
-def _cards_won(kt: KernelTables, pile: int, won: list[int | None], party: int) -> int:
-    return sum((pile & fmask).bit_count() for fmask, p in zip(kt.voters, won) if p == party)
-
-
-def _value_won(kt: KernelTables, pile: int, won: list[int | None], party: int) -> int:
-    return sum(kt.values[c] for fmask, p in zip(kt.voters, won) if p == party
-               for c in range((pile & fmask).bit_length()) if (pile & fmask) >> c & 1)

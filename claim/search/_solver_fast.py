@@ -43,6 +43,9 @@ __all__ = ["FastSearch", "fast_tables"]
 _UNKNOWN = 8
 """The table entry of a position not stored: bounds -1 and 1, no best card."""
 
+_NO_CUT = 9
+"""`FastSearch._sure_cut`'s answer when sure tricks prove no bound past the window."""
+
 
 def fast_tables(state: GameState) -> KernelTables | None:
     """The kernel tables when `FastSearch` can solve ``state``, else None: two
@@ -157,25 +160,6 @@ class FastSearch(TrickRules):
                     else:
                         s0 |= h0 | h1
                     return self._final(s0, s1, zones)
-        if self.bounded:
-            low, high = self.bounds[s0, s1, discard]
-            if high <= alpha or low == high:
-                return high
-            if low >= beta:
-                return low
-            if led < 0:  # the leader's sure tricks tighten one bound (`lead_bounds`)
-                if leader:
-                    sure = self.sure[h1, h0]
-                    if sure:
-                        high = self.bounds[s0, s1 | sure, discard][1]
-                        if high <= alpha:
-                            return high
-                else:
-                    sure = self.sure[h0, h1]
-                    if sure:
-                        low = self.bounds[s0 | sure, s1, discard][0]
-                        if low >= beta:
-                            return low
         if led < 0:  # the legal moves (`_legal`, inlined)
             hand = h1 if leader else h0
         else:
@@ -183,22 +167,15 @@ class FastSearch(TrickRules):
             legal = hand & self.follow[led]
             if legal:
                 hand = legal | (hand & self.wild)
-        if led >= 0 and self.bounded:
-            winning = hand & self.takes[led]
-            if winning:  # the follower can take the trick, then lead its sure tricks,
-                # so it surely scores those cards (the argument of `lead_bounds`)
-                card = winning & -winning
-                got = card | (1 << led)
-                if leader:
-                    got |= self.sure[h0 ^ card, h1]
-                    low = self.bounds[s0 | got, s1, discard][0]
-                    if low >= beta:
-                        return low
-                else:
-                    got |= self.sure[h1 ^ card, h0]
-                    high = self.bounds[s0, s1 | got, discard][1]
-                    if high <= alpha:
-                        return high
+        if self.bounded:
+            low, high = self.bounds[s0, s1, discard]
+            if high <= alpha or low == high:
+                return high
+            if low >= beta:
+                return low
+            low = self._sure_cut(leader, led, h0, h1, s0, s1, discard, hand, alpha, beta)
+            if low != _NO_CUT:
+                return low
         legal = _firsts(self.kt, hand) if hand & self.gaps else hand & ~((hand << 1) & self.same)
         if not legal & (legal - 1):  # a forced move: no table entry needed
             return self.play(leader, led, h0, h1, s0, s1, zones, discard,
@@ -221,6 +198,16 @@ class FastSearch(TrickRules):
             alpha = lower
         if upper < beta:
             beta = upper
+        return self._expand(key, leader, led, h0, h1, s0, s1, zones, discard, legal, best,
+                            lower, upper, alpha, beta)
+
+    def _expand(self, key: tuple[Any, ...], leader: int, led: int, h0: int, h1: int,
+                s0: int, s1: int, zones: Zones, discard: int, legal: int, best: int,
+                lower: int, upper: int, alpha: int, beta: int) -> int:
+        """`value` of a position its table entry (``key``: bounds ``lower`` and
+        ``upper``, the ``best`` card) does not decide: each of the ``legal`` cards
+        searched in `_ordered` order inside the window ``(alpha, beta)``, then the
+        entry stored with the bounds the result proves."""
         maximise = (leader if led < 0 else 1 - leader) == 0
         found, move = (-2, -1) if maximise else (2, -1)
         play, value = self.play, self.value
@@ -255,6 +242,42 @@ class FastSearch(TrickRules):
         if move >= 0:
             self.hand_best[key[:4]] = move
         return found
+
+    def _sure_cut(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
+                  discard: int, hand: int, alpha: int, beta: int) -> int:
+        """A bound past ``(alpha, beta)`` from sure tricks, else `_NO_CUT` (`value`
+        with bounds): a leader's sure tricks tighten one bound (`lead_bounds`); a
+        follower that can take the trick, then lead its sure tricks, surely scores
+        those cards (the argument of `lead_bounds`). ``hand``: the cards it may play."""
+        if led < 0:
+            if leader:
+                sure = self.sure[h1, h0]
+                if sure:
+                    high = self.bounds[s0, s1 | sure, discard][1]
+                    if high <= alpha:
+                        return high
+            else:
+                sure = self.sure[h0, h1]
+                if sure:
+                    low = self.bounds[s0 | sure, s1, discard][0]
+                    if low >= beta:
+                        return low
+            return _NO_CUT
+        winning = hand & self.takes[led]
+        if winning:
+            card = winning & -winning
+            got = card | (1 << led)
+            if leader:
+                got |= self.sure[h0 ^ card, h1]
+                low = self.bounds[s0 | got, s1, discard][0]
+                if low >= beta:
+                    return low
+            else:
+                got |= self.sure[h1 ^ card, h0]
+                high = self.bounds[s0, s1 | got, discard][1]
+                if high <= alpha:
+                    return high
+        return _NO_CUT
 
     def _ordered(self, leader: int, led: int, h0: int, h1: int, s0: int, s1: int,
                  discard: int, legal: int, best: int) -> list[int]:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import time
 
-from claim.search._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind, winner
+from claim.search._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind
 from claim.search._playout_tables import KernelTables
+from claim.search._playout_winner import winner
 from claim.search._solver_base import FastLimit, Memo
 from claim.search._solver_key import KeyMaker
 

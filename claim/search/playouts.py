@@ -33,8 +33,9 @@ import attrs
 from claim.core.errors import ArgumentError
 from claim.core.moves import Move
 from claim.rules.state import GameState
-from claim.search._playout_kernel import finish, load, run, winner
+from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
+from claim.search._playout_winner import winner
 
 __all__ = ["Playout", "kernel_unsupported", "pick", "playout", "rewards", "step_out"]
 
