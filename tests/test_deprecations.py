@@ -29,12 +29,12 @@ def test_saving_methods_warn_and_give_what_claim_to_json_gives() -> None:
     state = played("claim2", 30)
     view = state.view(1)
     with pytest.warns(DeprecationWarning, match=r"claim\.to_json\(state\)"):
-        assert state.to_json() == claim.to_json(state)
+        assert state.to_json() == claim.to_json(state)  # type: ignore[attr-defined]
     with pytest.warns(DeprecationWarning, match=r"claim\.to_json\(view\)"):
-        text = view.to_json()
+        text = view.to_json()  # type: ignore[attr-defined]
     assert text == claim.to_json(view)
     with pytest.warns(DeprecationWarning, match=r"claim\.from_json"):
-        assert type(view).from_json(text) == view == claim.from_json(text)
+        assert type(view).from_json(text) == view == claim.from_json(text)  # type: ignore[attr-defined]
 
 
 def test_zone_accessors_warn_and_read_the_declared_zones() -> None:

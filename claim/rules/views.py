@@ -92,8 +92,8 @@ class View:
 
     Frozen and hashable. Two views are equal when every field is, the variant
     compared by name. ``str(view)`` is [`render`][claim.rules.views.View.render]'s text;
-    [`to_json`][claim.rules.views.View.to_json] and
-    [`from_json`][claim.rules.views.View.from_json] carry it to a client and back.
+    [`claim.to_json`][claim.io.serialize.to_json] and
+    [`claim.from_json`][claim.io.serialize.from_json] carry it to a client and back.
 
     Attributes:
         variant: The variant being played.
