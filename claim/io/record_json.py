@@ -22,6 +22,7 @@ from claim.core.errors import ClaimError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard
 from claim.core.records import MoveRecord, RawEvent
 from claim.core.zones import Phase, Zone
+from claim.io._json import read_zone
 
 __all__ = ["move_record_doc", "move_record_from_doc"]
 
@@ -66,7 +67,7 @@ def _decode(value: Any, path: str) -> Any:
             if key == "phase":
                 return Phase(item)
             if key == "zone":
-                return _zone(item)
+                return read_zone(item)
         except ValueError:
             raise SaveError(path, f"no {key} {quote(item)}") from None
         if key == "tuple" and isinstance(item, list):
@@ -116,14 +117,3 @@ def move_record_from_doc(doc: dict[str, Any], move: Move) -> MoveRecord:
         raws.append((maker, *args))
     assert isinstance(move, (PlayCard, Choose))
     return MoveRecord(seat, move, tuple(raws))
-
-
-_DECLARED = frozenset({"in front", "waiting line"})
-"""Declared zones that earlier versions wrote as `Zone` members (before #22): read
-back as the zone names the powers declare."""
-
-
-def _zone(item: object) -> Zone | str:
-    if isinstance(item, str) and item in _DECLARED:
-        return item
-    return Zone(item)

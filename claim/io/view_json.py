@@ -22,7 +22,7 @@ from claim.core import records
 from claim.core.cards import Card
 from claim.core.errors import ClaimError, ViewError
 from claim.core.zones import Phase, Zone
-from claim.io._json import json_problem
+from claim.io._json import json_problem, read_zone
 from claim.rules.loading import load_variant
 from claim.rules.notation import parse_move
 from claim.rules.variant import Variant
@@ -68,8 +68,8 @@ def decode(value: Any, variant: Variant, where: str) -> Hashable:
         try:
             if tag == "card":
                 return variant.parse_card(inner)
-            if tag == "zone":  # earlier versions wrote two declared zones as members
-                return inner if inner in ("in front", "waiting line") else Zone(inner)
+            if tag == "zone":
+                return read_zone(inner)
             if tag == "phase":
                 return Phase(inner)
             if tag == "set":

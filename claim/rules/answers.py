@@ -92,12 +92,14 @@ class AnswerSpace:
         declared: Per faction, the labels its power declared (answers and play
             labels): an option it offers must be one of them.
         verbs: The first words of the answers (notation reads them as answers).
+        labels: The answers as a set: what a recruiting question may offer.
     """
 
     answers: tuple[str, ...]
     play_labels: tuple[str, ...]
     declared: tuple[frozenset[str], ...]
     verbs: frozenset[str]
+    labels: frozenset[str]
 
 
 def answer_space(facts: DeckFacts) -> AnswerSpace:
@@ -117,7 +119,8 @@ def answer_space(facts: DeckFacts) -> AnswerSpace:
         declared.append(frozenset(own) | frozenset(played))
     ordered = _by_verb(answers)
     return AnswerSpace(ordered, _by_verb(plays), tuple(declared),
-                       frozenset(label.split(" ", 1)[0] for label in ordered))
+                       frozenset(label.split(" ", 1)[0] for label in ordered),
+                       frozenset(ordered))
 
 
 def _labels(given: object, faction: str, hook: str) -> tuple[str, ...]:

@@ -88,7 +88,7 @@ def parse_move(text: str, variant: Variant | str | os.PathLike[str]) -> Move:
     words = _AT.sub("@", " ".join(text.split())).split(" ")
     if not words or not words[0]:
         raise NotationError(text, "empty move")
-    if words[0].lower() in variant.tables.verbs or words[0].lower() in _known_verbs():
+    if words[0].lower() in variant.tables.answer_space.verbs or words[0].lower() in _known_verbs():
         if len(words) < 2:
             raise NotationError(text, f"{words[0]!r} needs what it applies to, like "
                                 "'take Kn7' or 'take top'")

@@ -154,14 +154,10 @@ class DeckTables:
     """Declared zone names to their index in ``zone_specs``."""
     voters: tuple[int, ...]
     """The faction indices voted on at the end (E19)."""
-    verbs: frozenset[str]
-    """The first words of the answers to this variant's questions."""
     answer_space: AnswerSpace
     capabilities: tuple[Capabilities, ...]
     """Per faction, what its power promises about its hooks (`claim.rules.capabilities`)."""
     """Every label the rules and the powers declare (`claim.rules.answers`)."""
-    answer_set: frozenset[str]
-    """``answer_space.answers`` as a set: the labels a recruiting question may offer."""
     uses_chance: bool
     """Whether some power needs an order fixed at the deal (E12)."""
     shared_zones: tuple[int, ...]
@@ -284,9 +280,7 @@ def build_tables(variant: Variant) -> DeckTables:
             {phase: hook_table(powers, promised, faction_masks, phase) for phase in Phase}
         ),
         capabilities=promised,
-        verbs=space.verbs,
         answer_space=space,
-        answer_set=frozenset(space.answers),
         **move_tables(variant, deck, kinds, kind_masks),
         **phase_tables(variant, powers, names, faction_masks),
     )

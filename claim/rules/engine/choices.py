@@ -123,7 +123,7 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
         raise PowerError(f"{owner_name(board, owner)}: two options labelled "
                          f"{option.label!r}", _name(board, owner), option)
     tables = board.variant.tables
-    if option.label not in (tables.answer_set if owner < 0
+    if option.label not in (tables.answer_space.labels if owner < 0
                             else tables.answer_space.declared[owner]):
         raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} is not among "
                          "the labels it declares (FactionPower.answers, play_labels)",

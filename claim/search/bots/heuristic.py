@@ -36,10 +36,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from claim.core.cache import per_variant
 from claim.core.cards import Card
 from claim.core.errors import ClaimError
 from claim.core.moves import Choose, Move, PlayCard
 from claim.core.zones import Phase
+from claim.rules.variant import Variant
 from claim.rules.views import View
 
 __all__ = ["GOOD_CARD", "HeuristicBot", "trick_winner_value", "wins_trick"]
@@ -48,17 +50,18 @@ GOOD_CARD = 5
 """A face-up card of at least this value is worth winning in phase 1."""
 
 
+@per_variant
+def _wild_factions(variant: Variant) -> frozenset[str]:
+    """The factions whose cards may always be played (wild cards: the tables' mask)."""
+    tables = variant.tables
+    return frozenset(tables.faction_names[tables.card_faction[card]]
+                     for card in variant.ids_in(tables.wild_mask))
 
-def _wild(view: View) -> frozenset[str]:
-    """The factions whose cards may always be played (wild cards)."""
-    tables = view.variant.tables
-    return frozenset(tables.faction_names[i] for i, power in enumerate(tables.powers)
-                     if power.always_playable())
 
-
-def _beats(view: View) -> dict[str, frozenset[str]]:
+@per_variant
+def _beaten_leads(variant: Variant) -> dict[str, frozenset[str]]:
     """Per faction, the other lead factions in which its power ranks its cards."""
-    tables = view.variant.tables
+    tables = variant.tables
     out = {}
     for name, promised in zip(tables.faction_names, tables.capabilities):
         leads = promised.rank_leads
@@ -104,9 +107,9 @@ def trick_winner_value(view: View) -> tuple[int, int]:
 def _rank(view: View, card: Card, lead: str | None) -> tuple[int, int]:
     if lead is None:
         return (1, card.value)
-    if lead in _beats(view).get(card.faction, ()):
+    if lead in _beaten_leads(view.variant).get(card.faction, ()):
         return (2, card.value)
-    if card.faction == lead or card.faction in _wild(view):
+    if card.faction == lead or card.faction in _wild_factions(view.variant):
         return (1, card.value)
     return (0, -1)
 
@@ -122,9 +125,9 @@ def wins_trick(view: View, card: Card) -> bool:
 def _cost(view: View, card: Card) -> int:
     """What playing ``card`` spends: its value, more for cards worth keeping."""
     cost = card.value
-    if card.faction in _wild(view):
+    if card.faction in _wild_factions(view.variant):
         cost += 5
-    if any(_to_come(view, lead) for lead in _beats(view).get(card.faction, ())):
+    if any(_to_come(view, lead) for lead in _beaten_leads(view.variant).get(card.faction, ())):
         cost += 3
     return cost
 
