@@ -21,6 +21,7 @@ from setuptools.command.build_py import build_py
 COMPILED_FILES = [
     "claim/search/_playout_kernel.py",
     "claim/search/_playout_winner.py",
+    "claim/rules/rulebook.py",
     "claim/core/_shuffle.py",
     "claim/search/_solver_key.py",
     "claim/search/_solver_rules.py",

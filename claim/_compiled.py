@@ -37,6 +37,7 @@ __all__ = ["COMPILED_MODULES", "PURE_PYTHON_VARIABLE", "compiled_modules", "pure
 COMPILED_MODULES = (
     "claim.search._playout_kernel",
     "claim.search._playout_winner",
+    "claim.rules.rulebook",
     "claim.core._shuffle",
     "claim.search._solver_key",
     "claim.search._solver_rules",

@@ -37,6 +37,7 @@ from claim.rules.playout_rules import (
 )
 from claim.rules.protocol import FactionPower, RuleOption, Trick
 from claim.rules.registry import registry
+from claim.rules.rulebook import LINE_ORDERS, line_delivery, line_split
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -255,10 +256,9 @@ class Trolls(FactionPower):
         if len(positions) == 1:  # the common case: one Troll, it scores
             return [Placement(trick.cards[positions[0]], _SCORE, winner)]
         if positions:
-            ordered = sorted(positions, key=lambda p: trick.card(p).value)
-            best = ordered.pop()
-            effects: list[Effect] = [Placement(trick.cards[best], _SCORE, winner)]
-            effects += [Placement(trick.cards[p], _WAITING) for p in ordered]
+            best, waiting = line_split([trick.card(p).value for p in positions])
+            effects: list[Effect] = [Placement(trick.cards[positions[best]], _SCORE, winner)]
+            effects += [Placement(trick.cards[positions[i]], _WAITING) for i in waiting]
             return effects
         deck = trick.state.variant.tables.deck
         line = [c for c in trick.state.zone_ids(WAITING_LINE.name)
@@ -268,11 +268,8 @@ class Trolls(FactionPower):
         return [Placement(self._first_in_line(line, trick), _SCORE, winner, _WAITING)]
 
     def _first_in_line(self, line: list[int], trick: Trick) -> int:
-        if self.queue_order == "fifo":
-            return line[0]
         values = [trick.state.variant.tables.deck[c].value for c in line]
-        target = min(values) if self.queue_order == "lowest" else max(values)
-        return line[values.index(target)]
+        return line[line_delivery(values, LINE_ORDERS.index(self.queue_order))]
 
     def finish(self, state: GameState) -> Sequence[Effect]:
         """Trolls still waiting when the game ends are discarded (R9)."""

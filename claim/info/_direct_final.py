@@ -28,6 +28,7 @@ from claim.info._direct_program import (
     _finish,
 )
 from claim.rules.engine.board import make_record
+from claim.rules.rulebook import shows_void
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.rules.views import View
@@ -200,7 +201,7 @@ class Final:
         out = []
         for seat, card in view.trick[1:]:
             played = self.copies[card]
-            if seat != view.seat and not played & (follow | tables.wild_mask):
+            if seat != view.seat and shows_void(played, follow, tables.wild_mask):
                 out.append((seat, follow))
         return out
 

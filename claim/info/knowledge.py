@@ -45,6 +45,7 @@ from claim.core.records import (
     TrickCompleted,
 )
 from claim.core.zones import Phase, Zone
+from claim.rules.rulebook import shows_void
 from claim.rules.variant import Variant
 from claim.rules.views import HiddenEvent, View, ViewEvent, deck_rank
 
@@ -89,25 +90,29 @@ class Knowledge:
 
 
 @per_variant
-def _follow_kinds(variant: Variant) -> tuple[dict[str, frozenset[Card]], frozenset[Card]]:
-    """The cards obliged to follow each faction, and the cards always playable."""
+def _follow_kinds(variant: Variant) -> tuple[dict[str, tuple[int, frozenset[Card]]],
+                                             dict[Card, int]]:
+    """Per faction, the mask and the cards obliged to follow it; per card, the mask
+    of its copies."""
     tables = variant.tables
     deck = tables.deck
-    follow = {name: frozenset(deck[i] for i in variant.ids_in(mask))
+    follow = {name: (mask, frozenset(deck[i] for i in variant.ids_in(mask)))
               for name, mask in zip(tables.faction_names, tables.follow_masks)}
-    wild = frozenset(deck[i] for i in variant.ids_in(tables.wild_mask))
-    return follow, wild
+    copies: dict[Card, int] = {}
+    for cid, card in enumerate(deck):
+        copies[card] = copies.get(card, 0) | 1 << cid
+    return follow, copies
 
 
 def void_cards(variant: Variant, lead_faction: str, played: Card) -> frozenset[Card]:
     """The cards a player cannot have held when playing ``played`` to a trick led in
-    ``lead_faction`` with the follow rule on (RULES 3, R2, E3); empty when the play
-    tells nothing."""
-    follow, wild = _follow_kinds(variant)
-    kinds = follow.get(lead_faction, frozenset())
-    if played in kinds or played in wild:
-        return frozenset()
-    return kinds
+    ``lead_faction`` with the follow rule on (RULES 3, R2, E3, read backwards:
+    `claim.rules.rulebook.shows_void`); empty when the play tells nothing."""
+    follow, copies = _follow_kinds(variant)
+    mask, kinds = follow.get(lead_faction, (0, frozenset()))
+    if shows_void(copies.get(played, 0), mask, variant.tables.wild_mask):
+        return kinds
+    return frozenset()
 
 
 @attrs.define

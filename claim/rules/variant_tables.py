@@ -29,6 +29,7 @@ from claim.rules.effects import Option, ZoneSpec
 from claim.rules.hook_tables import HookTable, hook_table
 from claim.rules.protocol import FactionPower, option_fields
 from claim.rules.registry import registry
+from claim.rules.rulebook import printed_rank_key
 
 if TYPE_CHECKING:
     from claim.rules.variant import Variant
@@ -97,9 +98,9 @@ class DeckTables:
     """Per card id: the index of its kind (identical cards share one), so that the
     engine compares cards as ints."""
     rank_base: tuple[int, ...]
-    """Per card id: its packed default rank key (`claim.rules.engine.tricks.rank`) at
-    position 0 in group 0, from its printed value: the key of a card at position
-    ``p`` in group ``g`` is ``rank_base[id] + (g << 48) - p``."""
+    """Per card id: its `claim.rules.rulebook.printed_rank_key` at position 0 without
+    its group, from its printed value: the key of a card at position ``p`` in group
+    ``g`` is ``rank_base[id] + (g << 48) - p``."""
     faction_masks: tuple[int, ...]
     powers: tuple[FactionPower, ...]
     lead_of: tuple[int, ...]
@@ -264,7 +265,7 @@ def build_tables(variant: Variant) -> DeckTables:
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
         card_kind=tuple(kinds[c] for c in deck),
-        rank_base=tuple(((c.value + 2**15) << 32) + (2**15 << 16) + 2**15 for c in deck),
+        rank_base=tuple(printed_rank_key(c.value, 0, False) - (8 << 48) for c in deck),
         faction_masks=tuple(faction_masks),
         powers=powers,
         lead_of=tuple(_lead_index(index, powers[fi]) for fi in card_faction),

@@ -29,6 +29,7 @@ from claim.core.records import RawEvent
 from claim.core.zones import OVER, RECRUIT, SUPPORT
 from claim.rules.engine.board import Board
 from claim.rules.engine.phases import advance
+from claim.rules.rulebook import line_delivery, line_split, playable
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
@@ -74,8 +75,7 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
         for seat in seats[len(trick):] if trick else seats:
             hand = mask = hands[seat]
             if trick:
-                mask = hand & follow[trick[0]]
-                mask = mask | (hand & wild) if mask else hand
+                mask = playable(hand, follow[trick[0]], wild)
             # The legal moves are the first legal card of each kind, in deck order.
             if mask & gaps:  # `_firsts`, inlined
                 runs = mask | ((mask << 1) & same)
@@ -219,21 +219,16 @@ def _lines(kt: KernelTables, lines: list[tuple[int, int, int]], trick: list[int]
         line = zones[zone]
         mine = [card for card in trick if (1 << card) & fmask]
         if mine:
-            mine.sort(key=values.__getitem__)  # stable: the later of equals is best
-            best = mine.pop()
-            scores[winner] |= 1 << best
-            rest ^= 1 << best
-            for card in mine:
-                line.append(card)
-                rest ^= 1 << card
+            best, waiting = line_split([values[card] for card in mine])
+            scores[winner] |= 1 << mine[best]
+            rest ^= 1 << mine[best]
+            for index in waiting:
+                line.append(mine[index])
+                rest ^= 1 << mine[index]
             continue
         waiting = [card for card in line if (1 << card) & fmask]
         if waiting:
-            if order:
-                worths = [values[card] for card in waiting]
-                card = waiting[worths.index(min(worths) if order == 1 else max(worths))]
-            else:
-                card = waiting[0]
+            card = waiting[line_delivery([values[card] for card in waiting], order)]
             line.remove(card)
             scores[winner] |= 1 << card
     return rest

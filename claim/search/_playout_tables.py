@@ -25,6 +25,7 @@ from claim.rules.effects import Placement
 from claim.rules.engine.tricks import _packed  # the engine's own packing of rank keys
 from claim.rules.playout_rules import ScoredAtEnd, SmashPrey, TakeTopOnWin, WaitingLine
 from claim.rules.protocol import FactionPower, Trick, overrides
+from claim.rules.rulebook import LINE_ORDERS, printed_rank_key
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.rules.variant_tables import DeckTables, HookTable
@@ -37,7 +38,7 @@ _STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", 
              "scores_as", "vote")
 """Hooks that a playout must reproduce."""
 _PROBED = frozenset({"rank_key", "place", "next_leader"})
-_ORDERS = {"fifo": 0, "lowest": 1, "highest": 2}
+_ORDERS = {name: index for index, name in enumerate(LINE_ORDERS)}
 
 
 class Unsupported(Exception):
@@ -181,9 +182,8 @@ def _key(tables: DeckTables, hooks: HookTable, base: GameState, phase: Phase, le
         key = tables.powers[tables.card_faction[card]].rank_key(trick, position)
         if key is not None:
             return _packed(key)
-    group = 9 if position == 0 or (1 << card) & tables.counts_masks[lead] else 8
-    return ((group << 48) | ((tables.card_value[card] + 2**15) << 32) | (2**15 << 16)
-            | (2**15 - position))
+    return printed_rank_key(tables.card_value[card], position,
+                            position == 0 or (1 << card) & tables.counts_masks[lead] != 0)
 
 
 def _probe_tricks(tables: DeckTables, variant: Variant, phase: Phase, base: GameState,

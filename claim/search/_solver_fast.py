@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from claim.core.moves import Move
+from claim.rules.rulebook import playable
 from claim.rules.state import GameState
 from claim.search._playout_kernel import _firsts
 from claim.search._playout_tables import KernelTables, kernel_tables
@@ -163,10 +164,7 @@ class FastSearch(TrickRules):
         if led < 0:  # the legal moves (`_legal`, inlined)
             hand = h1 if leader else h0
         else:
-            hand = h0 if leader else h1
-            legal = hand & self.follow[led]
-            if legal:
-                hand = legal | (hand & self.wild)
+            hand = playable(h0 if leader else h1, self.follow[led], self.wild)
         if self.bounded:
             low, high = self.bounds[s0, s1, discard]
             if high <= alpha or low == high:

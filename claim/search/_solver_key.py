@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 
+from claim.rules.rulebook import decide, vote_winner
 from claim.rules.state import GameState
 from claim.rules.variant_tables import DeckTables, ids_in
 from claim.search._solver_base import Memo
@@ -220,23 +221,26 @@ class KeyMaker:
 
 
 def _vote(mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> tuple[int, int, int]:
-    """One faction's vote (R12) from seat 0's and seat 1's (count, highest, total):
-    seat 0's votes, cards and value in the faction minus seat 1's, if won."""
+    """One faction's vote (R12, `claim.rules.rulebook.vote_winner`) from seat 0's and
+    seat 1's (count, highest, total): seat 0's votes, cards and value in the faction
+    minus seat 1's, if won."""
     count0, top0, total0 = mine
     count1, top1, total1 = theirs
-    if count0 > count1 or (count0 == count1 and count0 and top0 > top1):
+    won = vote_winner((count0, count1), (top0, top1))
+    if won == 0:
         return (1, count0, total0)
-    if count1 > count0 or (count0 == count1 and count1 and top1 > top0):
+    if won == 1:
         return (-1, -count1, -total1)
     return (0, 0, 0)
 
 
 def _sign(differences: tuple[int, int, int]) -> int:
-    """The R13 cascade on seat 0's minus seat 1's votes, cards, value: +1, -1 or 0."""
-    for difference in differences:
-        if difference:
-            return 1 if difference > 0 else -1
-    return 0
+    """The R13 cascade (`claim.rules.rulebook.decide`) on seat 0's minus seat 1's
+    votes, cards, value: +1, -1 or 0. `KeyMaker.bounds_of` packs the same order into
+    one int per case; tests check the two agree."""
+    votes, cards, value = differences
+    won = decide((votes, 0), (cards, 0), (value, 0))[0]
+    return 1 if won == 0 else -1 if won == 1 else 0
 
 
 def _lowest(mask: int) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from claim.rules.rulebook import playable
 from claim.search._playout_tables import KernelTables
 from claim.search._solver_base import Memo
 from claim.search._solver_key import KeyMaker
@@ -74,8 +75,7 @@ class LeanOrder:
         sign = -1 if leader else 1
 
         def key(card: int) -> tuple[float, int]:
-            replies = other & follow[card]
-            replies = replies | (other & wild) if replies else other
+            replies = playable(other, follow[card], wild)
             row, worst = plain[card], 2.0 * len(self.voters)
             for reply in card_lists[replies]:
                 code = row[reply]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from claim.rules.rulebook import line_delivery, playable
 from claim.search._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind
 from claim.search._playout_tables import KernelTables
 from claim.search._playout_winner import winner
@@ -77,10 +78,7 @@ class TrickRules:
         if led < 0:
             hand = h1 if leader else h0
         else:
-            hand = h0 if leader else h1
-            mask = hand & self.follow[led]
-            if mask:
-                hand = mask | (hand & self.wild)
+            hand = playable(h0 if leader else h1, self.follow[led], self.wild)
         if hand & self.gaps:
             return _firsts(self.kt, hand)
         return hand & ~((hand << 1) & self.same)
@@ -137,7 +135,7 @@ class TrickRules:
 
     def _deliver(self, zones: Zones, won: int) -> tuple[Zones, int]:
         """A trick without a waiting line's faction: each line delivers one waiting
-        card to the winner (R9, as `claim.search._playout_kernel._lines`); the new zones
+        card to the winner (R9, `claim.rules.rulebook.line_delivery`); the new zones
         and the cards won."""
         values = self.kt.values
         for fmask, zone, order in self.lines:
@@ -145,11 +143,7 @@ class TrickRules:
             waiting = [card for card in line if (1 << card) & fmask]
             if not waiting:
                 continue
-            if order:
-                worths = [values[card] for card in waiting]
-                card = waiting[worths.index(min(worths) if order == 1 else max(worths))]
-            else:
-                card = waiting[0]
+            card = waiting[line_delivery([values[card] for card in waiting], order)]
             at = line.index(card)
             zones = (*zones[:zone], line[:at] + line[at + 1:], *zones[zone + 1:])
             won |= 1 << card

@@ -6,9 +6,10 @@ A game is a sequence of immutable `GameState` values. Exactly one kind of input
 moves it on: a move of the seat whose turn it is. There are two kinds of turn:
 
 * **Play** (no question pending): the current seat plays a card to the trick. The
-  follow rule (RULES 3) is two mask operations over precomputed tables, unless a
-  power makes it depend on the state (Satyrs, Elf-Orcs). A card whose power asks a
-  choice as part of playing it (E3, E5) is played with the chosen option's label.
+  follow rule (RULES 3, `claim.rules.rulebook.playable`) runs on masks from
+  precomputed tables, unless a power makes it depend on the state (Satyrs,
+  Elf-Orcs). A card whose power asks a choice as part of playing it (E3, E5) is
+  played with the chosen option's label.
   When the last seat has played, the trick resolves at once
   (`claim.rules.engine.tricks`): values, ranking, captures, placement, follow-ups and the
   next leader, then the queued steps.
@@ -38,6 +39,7 @@ from claim.rules.engine.effects import carry_out
 from claim.rules.engine.phases import advance
 from claim.rules.engine.playing import allowed, play_choices
 from claim.rules.engine.tricks import current_lead, resolve_trick
+from claim.rules.rulebook import playable
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -55,10 +57,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return _dynamic_moves(state)
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
-    if trick:  # the follow rule of `playing.allowed`, inlined (static variants)
-        follow = mask & tables.follow_masks[tables.lead_of[trick[0]]]
-        if follow:
-            mask = follow | (mask & tables.wild_mask)
+    if trick:  # static variants: the lead is the led card's (RULES 3)
+        mask = playable(mask, tables.follow_masks[tables.lead_of[trick[0]]], tables.wild_mask)
     return tables.moves_of(mask)
 
 
@@ -188,10 +188,9 @@ def apply(state: GameState, move: Move) -> GameState:
                 mine = hand & tables.mask_of_move[move]
             except KeyError:
                 mine = 0
-        if mine and trick:  # the follow rule of `playing.allowed`, inlined
-            follow = hand & tables.follow_masks[tables.lead_of[trick[0]]]
-            if follow:
-                mine &= follow | tables.wild_mask
+        if mine and trick:  # static variants: the lead is the led card's (RULES 3)
+            mine &= playable(hand, tables.follow_masks[tables.lead_of[trick[0]]],
+                             tables.wild_mask)
         if mine:
             card = (mine & -mine).bit_length() - 1
             if len(trick) + 1 < variant.players:

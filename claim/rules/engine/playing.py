@@ -1,9 +1,10 @@
 """Playing a card when powers shape it: the dynamic follow rule and play choices.
 
-Most variants never come here: their follow rule is two mask operations in
-`claim.rules.engine.flow`. A variant whose powers override ``must_follow`` (Satyrs),
-``lead_now`` (Elf-Orcs) or ``play_options`` (Elf-Orcs, Shapeshifters) is *dynamic*:
-its legal plays are computed here, from the state.
+Most variants never come here: `claim.rules.engine.flow` applies the follow rule
+(`claim.rules.rulebook.playable`) to the led card's lead faction directly. A
+variant whose powers override ``must_follow`` (Satyrs), ``lead_now`` (Elf-Orcs) or
+``play_options`` (Elf-Orcs, Shapeshifters) is *dynamic*: its legal plays are
+computed here, from the state.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from claim.rules.engine.board import Board, powers_of
 from claim.rules.engine.choices import distinct_options
 from claim.rules.engine.tricks import current_lead, lead_index
 from claim.rules.protocol import Play
+from claim.rules.rulebook import playable
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -35,10 +37,8 @@ def allowed(state: GameState, seat: int) -> int:
         if powers_of(tables)[fi].must_follow(state) is False:
             return hand
 
-    follow = hand & tables.follow_masks[lead_index(state, state.trick[0])]
-    if follow:
-        return follow | (hand & tables.wild_mask)
-    return hand
+    return playable(hand, tables.follow_masks[lead_index(state, state.trick[0])],
+                    tables.wild_mask)
 
 
 @attrs.frozen

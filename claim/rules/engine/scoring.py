@@ -3,9 +3,11 @@
 Scores are counted per *party*: one party per seat, or one per team of two with
 four players (R14). A faction's vote goes to the party with the most of its cards;
 a tie in count goes to the tied party holding the highest card; equal highest cards,
-or nobody holding any, leave the vote unclaimed (R12); a power may decide its own
-faction's vote instead (its ``vote`` hook: Cyclops, E14). The party with the most
-votes wins; ties go down the cascade of RULES 5 (R13), else the game is a draw.
+or nobody holding any, leave the vote unclaimed (R12,
+`claim.rules.rulebook.vote_winner`); a power may decide its own faction's vote
+instead (its ``vote`` hook: Cyclops, E14). The party with the most votes wins; ties
+go down the cascade of RULES 5 (R13, `claim.rules.rulebook.decide`), else the game
+is a draw.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from claim.core.errors import GameNotOverError, PowerError
 from claim.core.zones import Phase
 from claim.rules.engine.board import powers_of
 from claim.rules.protocol import overrides
+from claim.rules.rulebook import STEP_CARDS, STEP_DRAW, STEP_VALUE, STEP_VOTES, decide, vote_winner
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -87,19 +90,9 @@ class GameResult:
 
 
 def _vote(faction: str, counts: tuple[int, ...], highest: tuple[Card | None, ...]) -> FactionVote:
-    best = max(counts)
-    tied = [p for p, c in enumerate(counts) if c == best]
-    winner: int | None = None
-    if best > 0:
-        if len(tied) == 1:
-            winner = tied[0]
-        else:
-            # Every tied party holds cards (best > 0), so each has a highest card.
-            values = {p: card.value for p in tied if (card := highest[p]) is not None}
-            top = max(values.values())
-            holders = [p for p in tied if values[p] == top]
-            winner = holders[0] if len(holders) == 1 else None
-    return FactionVote(faction, counts, highest, winner)
+    tops = [0 if card is None else card.value for card in highest]
+    winner = vote_winner(counts, tops)
+    return FactionVote(faction, counts, highest, None if winner < 0 else winner)
 
 
 def scoring_masks(state: GameState) -> tuple[int, ...]:
@@ -163,22 +156,6 @@ def _power_vote(power: Any, held: tuple[tuple[Card, ...], ...], parties: int) ->
     return winner
 
 
-def _cascade(
-    tied: list[int], factions: tuple[FactionVote, ...], won_value: dict[int, int]
-) -> tuple[int | None, DecidedBy]:
-    """Break a tie on votes among ``tied`` parties (RULES 5, R13)."""
-    cards = {p: sum(v.counts[p] for v in factions if v.winner == p) for p in tied}
-    best = max(cards.values())
-    leaders = [p for p in tied if cards[p] == best]
-    if len(leaders) == 1:
-        return leaders[0], DecidedBy.CARDS_IN_WON_FACTIONS
-    best = max(won_value[p] for p in leaders)
-    leaders = [p for p in leaders if won_value[p] == best]
-    if len(leaders) == 1:
-        return leaders[0], DecidedBy.VALUE_OF_WON_FACTIONS
-    return None, DecidedBy.DRAW
-
-
 def _won_values(state: GameState, factions: tuple[FactionVote, ...]) -> dict[int, int]:
     """Per party, the total value of its cards in the factions it won."""
     variant = state.variant
@@ -210,11 +187,16 @@ def result(state: GameState) -> GameResult:
     variant = state.variant
     parties = variant.teams
     votes = tuple(sum(1 for v in factions if v.winner == p) for p in range(len(parties)))
-    best = max(votes)
-    tied = [p for p, v in enumerate(votes) if v == best]
-    if len(tied) == 1:
-        three = variant.players == 2 and best >= 3
-        step = DecidedBy.THREE_VOTES if three else DecidedBy.MOST_VOTES
-        return GameResult(parties, factions, votes, tied[0], step)
-    winner, step = _cascade(tied, factions, _won_values(state, factions))
-    return GameResult(parties, factions, votes, winner, step)
+    cards = [sum(v.counts[p] for v in factions if v.winner == p) for p in range(len(parties))]
+    won_value = _won_values(state, factions)
+    winner, step = decide(votes, cards, [won_value[p] for p in range(len(parties))])
+    if step == STEP_VOTES:
+        three = variant.players == 2 and votes[winner] >= 3
+        return GameResult(parties, factions, votes, winner,
+                          DecidedBy.THREE_VOTES if three else DecidedBy.MOST_VOTES)
+    return GameResult(parties, factions, votes, None if winner < 0 else winner,
+                      _DECIDED_BY[step])
+
+
+_DECIDED_BY = {STEP_CARDS: DecidedBy.CARDS_IN_WON_FACTIONS,
+               STEP_VALUE: DecidedBy.VALUE_OF_WON_FACTIONS, STEP_DRAW: DecidedBy.DRAW}

@@ -28,6 +28,7 @@ from claim.rules.engine.choices import run_queue
 from claim.rules.engine.effects import carry_out
 from claim.rules.engine.recruiting import recruit
 from claim.rules.protocol import RankKey, Trick
+from claim.rules.rulebook import printed_rank_key
 from claim.rules.variant_tables import DeckTables, HookTable
 
 if TYPE_CHECKING:
@@ -88,10 +89,9 @@ def rank(
         if bit & rank_mask and trick is not None:
             key = tables.powers[tables.card_faction[card]].rank_key(trick, position)
         if key is None:
-            group = 9 if lead >= 0 and (position == 0 or bit & counts) else 8
             value = printed[card] if values is None else values[position]
-            keys.append((group << 48) | ((value + 2**15) << 32) | (2**15 << 16)
-                        | (2**15 - position))
+            keys.append(printed_rank_key(value, position, lead >= 0 and (
+                position == 0 or bit & counts != 0)))
         else:
             keys.append(_packed(key))
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
@@ -103,7 +103,7 @@ _FIRST_WINS, _SECOND_WINS = (0, 1), (1, 0)
 
 def _rank_printed(cards: tuple[int, ...], tables: DeckTables, lead: int) -> tuple[int, ...]:
     """`rank` when no hook takes part and printed values rank (most tricks): the
-    same keys, from the per-card table ``rank_base``."""
+    keys of `printed_rank_key`, from its per-card table ``rank_base``."""
     base = tables.rank_base
     if lead < 0:
         keys = [base[card] + _OTHER_GROUP - position for position, card in enumerate(cards)]
