@@ -27,6 +27,7 @@ from claim.info._direct_program import (
     _finish,
     filled,
 )
+from claim.rules.rulebook import playable
 from claim.rules.state import GameState
 
 __all__ = ["run"]
@@ -52,9 +53,7 @@ def run(program: Program, start: GameState) -> GameState:
             hand = masks[seat]
             mine = hand & copies[op[2].card]
             if trick:
-                follow = hand & follow_masks[lead_of[trick[0]]]
-                if follow:
-                    mine &= follow | wild
+                mine &= playable(hand, follow_masks[lead_of[trick[0]]], wild)
             if not mine:
                 raise Rejected
             card = (mine & -mine).bit_length() - 1

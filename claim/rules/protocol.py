@@ -64,6 +64,7 @@ from claim.rules.answers import DeckFacts, generic_answers
 from claim.rules.capabilities import NONE, Capabilities
 from claim.rules.effects import Effect, Option, Placement, Question, Step, ZoneSpec
 from claim.rules.hook_arguments import Play, Trick
+from claim.rules.rulebook import vote_winner
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -293,16 +294,9 @@ class FactionPower:
         equal highest cards, or nobody holding any, leave the vote unclaimed.
         """
         counts = [len(pile) for pile in cards]
-        best = max(counts)
-        if best == 0:
-            return None
-        tied = [p for p, count in enumerate(counts) if count == best]
-        if len(tied) == 1:
-            return tied[0]
-        tops = {p: max(card.value for card in cards[p]) for p in tied}
-        top = max(tops.values())
-        holders = [p for p in tied if tops[p] == top]
-        return holders[0] if len(holders) == 1 else None
+        tops = [max([card.value for card in pile], default=0) for pile in cards]
+        winner = vote_winner(counts, tops)  # the rulebook's one statement of R12
+        return None if winner < 0 else winner
 
 
 def overrides(power: FactionPower, hook: str) -> bool:
