@@ -22,6 +22,7 @@ COMPILED_FILES = [
     "claim/search/_playout_kernel.py",
     "claim/search/_playout_winner.py",
     "claim/rules/rulebook.py",
+    "claim/rules/engine/quiet.py",
     "claim/core/_shuffle.py",
     "claim/search/_solver_key.py",
     "claim/search/_solver_rules.py",

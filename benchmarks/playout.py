@@ -21,7 +21,8 @@ from claim.core.zones import Phase
 from claim.rules.state import GameState
 from claim.search.playouts import pick, step_out
 
-VARIANTS = ("claim", "claim2", "knights-3p", "giants-3p", "knights-4p", "giants-4p")
+VARIANTS = ("claim", "claim2", "knights-3p", "giants-3p", "knights-4p", "giants-4p",
+            "mercenary-moon", "magic-maps", "frost-court-3p")
 
 
 def phase_two(state: GameState, rng: random.Random) -> GameState:

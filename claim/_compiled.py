@@ -38,6 +38,7 @@ COMPILED_MODULES = (
     "claim.search._playout_kernel",
     "claim.search._playout_winner",
     "claim.rules.rulebook",
+    "claim.rules.engine.quiet",
     "claim.core._shuffle",
     "claim.search._solver_key",
     "claim.search._solver_rules",

@@ -7,14 +7,16 @@ rewards, the final state and the generator's state. Positions: the start of the
 game, mid phase 1, the start of phase 2 (RULES 3) and a pending question (R7, R10,
 R15), for every built-in variant, every official mix of the two boxes with every
 rule option (RULES 4: Knights R4, Dragons R8, Trolls R9), and random expansion mixes
-(the stepping fallback).
+(the engine's own transitions on one board, `claim.rules.engine.quiet`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import ClassVar
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +24,7 @@ from hypothesis import strategies as st
 import claim
 from claim.core.errors import ArgumentError
 from claim.core.zones import Phase
+from claim.powers import FactionPower, registry
 from claim.search.bots.ismcts import party_rewards
 from claim.search.playouts import Playout, kernel_unsupported, pick, playout, step_out
 from claim.testing import official_mixes, option_settings, random_official_mix
@@ -108,24 +111,64 @@ def test_official_mixes_of_both_boxes_with_every_rule_option(players: int) -> No
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_expansion_mixes_fall_back_to_stepping(players: int) -> None:
-    """Powers the kernel does not know (expansion factions) are stepped: same result."""
-    fell_back = 0
+def test_expansion_mixes_play_on_the_engines_board(players: int) -> None:
+    """Powers the kernel cannot tabulate (the expansion factions, E1-E27) play through
+    the engine's own transitions on one board (`claim.rules.engine.quiet`): exactly
+    what stepping plays, from the start, mid phase 1, phase 2 and a question."""
+    board_played = 0
     for seed in range(6):
         variant = claim.mix(list(random_official_mix(random.Random(seed), players)), players)
-        state = claim.new_game(variant, seed=seed)
-        reason = kernel_unsupported(state)
-        fell_back += reason is not None
-        assert assert_same(state, seed).fast is (reason is None)
-    assert fell_back > 0
+        reason = kernel_unsupported(claim.new_game(variant, seed=seed))
+        for state in starts(variant, seed):
+            board_played += reason is not None
+            assert assert_same(state, seed).fast is (reason is None and not state.is_over)
+    assert board_played > 0
 
 
 @pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "frost-court-3p"])
-def test_builtin_expansion_variants_fall_back(name: str) -> None:
-    """The built-in expansion mixes name why the kernel cannot play them."""
-    state = claim.new_game(claim.load_variant(name), seed=1)
-    assert kernel_unsupported(state)
-    assert not assert_same(state, 1).fast
+def test_builtin_expansion_variants_play_on_the_board(name: str) -> None:
+    """The built-in expansion mixes name why the kernel cannot tabulate them, and play
+    through the engine's board exactly as stepping does."""
+    variant = claim.load_variant(name)
+    assert kernel_unsupported(claim.new_game(variant, seed=1))
+    for seed in range(8):
+        for state in starts(variant, seed):
+            assert not assert_same(state, seed).fast
+
+
+@registry.register
+@attrs.frozen
+class Underdogs(FactionPower):
+    """A plugin's power that promises nothing: its cards gain 2 when their player
+    has scored nothing yet (a state-dependent ``value_modifier``, E1)."""
+
+    name: ClassVar[str] = "playout_test_underdogs"
+
+    def value_modifier(self, state: claim.GameState, seat: int, card: int) -> int:
+        """+2 for a player whose score pile is still empty."""
+        return 0 if state.score_masks[seat] else 2
+
+
+def test_a_plugin_power_that_declares_nothing_plays_on_the_board() -> None:
+    """A plugin's power that promises nothing is played by its own hooks through the
+    engine's board: the same moves and result as stepping (E1 current values)."""
+    variant = claim.variant_from_yaml("""
+name: underdog-mix
+house: true
+factions:
+  - name: underdogs
+    code: Ud
+    values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    power: playout_test_underdogs
+  - knights
+  - goblins
+  - dwarves
+  - undead
+""")
+    assert kernel_unsupported(claim.new_game(variant, seed=0))
+    for seed in range(10):
+        for state in starts(variant, seed):
+            assert not assert_same(state, seed).fast
 
 
 def test_a_finished_game_returns_at_once() -> None:

@@ -32,6 +32,7 @@ import attrs
 
 from claim.core.errors import ArgumentError
 from claim.core.moves import Move
+from claim.rules.engine.quiet import QuietGame
 from claim.rules.state import GameState
 from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
@@ -112,15 +113,21 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     _check(state, rng)
     kt = kernel_tables(state.variant)
     moves: list[Move] = []
-    current = state
-    while current.pending is not None or current.queue or isinstance(kt, str):
-        if current.is_over:
-            break
-        legal = current.legal_moves()
-        move = legal[int(rng.random() * len(legal))]
-        moves.append(move)
-        current = current.apply(move)
     parties = len(state.variant.teams)
+    if isinstance(kt, str) or state.pending is not None or state.queue:
+        game = QuietGame(state)
+        draw = rng.random
+        # The engine's own transitions on one board (every power), until the kernel
+        # may take over: at once for its variants, after the pending questions.
+        while not game.over and (isinstance(kt, str) or game.board.pending is not None
+                                 or game.board.queue):
+            legal = game.legal()
+            move = legal[int(draw() * len(legal))]
+            moves.append(move)
+            game.play(move)
+        current = game.state()
+    else:
+        current = state
     if current.is_over:
         result = current.result().winner
         return Playout(state, tuple(moves), current.score_masks, result,

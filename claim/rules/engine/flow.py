@@ -28,16 +28,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claim.core.errors import ClaimError, IllegalMoveError, PowerError
+from claim.core.errors import ClaimError, IllegalMoveError
 from claim.core.moves import MOVE_TYPES, Choose, Move, PlayCard
 from claim.core.records import RawEvent
 from claim.core.zones import OVER
 from claim.rules.effects import Option
 from claim.rules.engine.board import Board, make_record, state_maker
 from claim.rules.engine.choices import answer, matching
-from claim.rules.engine.effects import carry_out
 from claim.rules.engine.phases import advance
-from claim.rules.engine.playing import allowed, play_choices
+from claim.rules.engine.playing import PlayChoice, allowed, play_choices, play_with_choice
 from claim.rules.engine.tricks import current_lead, resolve_trick
 from claim.rules.rulebook import playable
 from claim.rules.variant import Variant
@@ -45,7 +44,7 @@ from claim.rules.variant import Variant
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["apply", "check", "describe", "is_legal", "legal_moves"]
+__all__ = ["apply", "check", "describe", "dynamic_moves", "is_legal", "legal_moves"]
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
@@ -54,7 +53,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         return state.pending_moves
     tables = state.variant.tables  # once the game is over, every hand is empty
     if tables.dynamic:
-        return _dynamic_moves(state)
+        return dynamic_moves(state)
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
     if trick:  # static variants: the lead is the led card's (RULES 3)
@@ -62,8 +61,13 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return tables.moves_of(mask)
 
 
-def _dynamic_moves(state: GameState) -> tuple[Move, ...]:
-    """Legal plays when the follow rule or a play's choices depend on the state."""
+def dynamic_moves(state: GameState, known: dict[int, tuple[PlayChoice, ...]] | None = None
+                  ) -> tuple[Move, ...]:
+    """Legal plays when the follow rule or a play's choices depend on the state.
+
+    ``known``, when given, receives the choices of each card asked (by card id), for
+    a caller that will play one of them in this same state.
+    """
     tables = state.variant.tables
     if state.phase is OVER:
         return ()
@@ -77,6 +81,8 @@ def _dynamic_moves(state: GameState) -> tuple[Move, ...]:
             moves.append(move)
             continue
         choices = play_choices(state, seat, card)
+        if known is not None:
+            known[card] = choices
         if len(choices) < 2:
             moves.append(move)
         else:
@@ -256,7 +262,7 @@ def _play(
                 state.deal,
             )
         return _complete(state, variant, seat, card)
-    board, events, move = _play_with_choice(state, seat, card, option)
+    board, events, move = play_with_choice(state, seat, card, option)
     if len(board.trick) < variant.players:
         return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
     events += resolve_trick(board, board.snapshot())
@@ -279,28 +285,6 @@ def _settled(state: GameState, board: Board, events: list[RawEvent], seat: int,
     if board.pending is None:
         advance(board, events)
     return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
-
-
-def _play_with_choice(
-    state: GameState, seat: int, card: int, option: str | None
-) -> tuple[Board, list[RawEvent], PlayCard]:
-    """Play a card whose power asks a choice as part of playing it (E3, E5)."""
-    tables = state.variant.tables
-    choices = play_choices(state, seat, card)
-    chosen = choices[0] if len(choices) == 1 else matching(choices, option or "")
-    assert chosen is not None or not choices
-    board = Board(state)
-    board.hands[seat] ^= 1 << card
-    board.trick = state.trick + (card,)
-    events: list[RawEvent] = []
-    if chosen is not None:
-        for owner, effects in chosen.parts:
-            if carry_out(board, owner, effects, events):
-                name = tables.faction_names[owner]
-                raise PowerError(f"power of {name}: a play's choice cannot ask a question "
-                                 "(return Ask from a trick hook instead)", name)
-    label = chosen.label if chosen is not None and len(choices) > 1 else None
-    return board, events, PlayCard(tables.deck[card], label)
 
 
 def describe(state: GameState) -> str:

@@ -14,9 +14,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim.core.errors import PowerError
+from claim.core.moves import PlayCard
+from claim.core.records import RawEvent
 from claim.rules.effects import Effect, Exchange, Option, Question, card_outcome
 from claim.rules.engine.board import Board, powers_of
-from claim.rules.engine.choices import distinct_options
+from claim.rules.engine.choices import distinct_options, matching
+from claim.rules.engine.effects import carry_out
 from claim.rules.engine.tricks import current_lead, lead_index
 from claim.rules.protocol import Play
 from claim.rules.rulebook import playable
@@ -24,7 +28,7 @@ from claim.rules.rulebook import playable
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["PlayChoice", "allowed", "play_choices"]
+__all__ = ["PlayChoice", "allowed", "play_choices", "play_with_choice"]
 
 
 def allowed(state: GameState, seat: int) -> int:
@@ -92,3 +96,33 @@ def _combined(
         return [PlayChoice(option.label, (own,), outcome)]
     return [PlayChoice(f"{option.label} {n.label}", (own, *n.parts), (outcome, n.outcome))
             for n in nested]
+
+
+def play_with_choice(
+    state: GameState, seat: int, card: int, option: str | None,
+    choices: tuple[PlayChoice, ...] | None = None,
+) -> tuple[Board, list[RawEvent], PlayCard]:
+    """Play a card whose power asks a choice as part of playing it (E3, E5).
+
+    Returns a new board holding the state after the card is played (the trick not
+    yet resolved), the events of the chosen option, and the move to record (the
+    card with the label, when there was a choice). ``choices``: the card's
+    `play_choices` in ``state``, when the caller has them already.
+    """
+    tables = state.variant.tables
+    if choices is None:
+        choices = play_choices(state, seat, card)
+    chosen = choices[0] if len(choices) == 1 else matching(choices, option or "")
+    assert chosen is not None or not choices
+    board = Board(state)
+    board.hands[seat] ^= 1 << card
+    board.trick = state.trick + (card,)
+    events: list[RawEvent] = []
+    if chosen is not None:
+        for owner, effects in chosen.parts:
+            if carry_out(board, owner, effects, events):
+                name = tables.faction_names[owner]
+                raise PowerError(f"power of {name}: a play's choice cannot ask a question "
+                                 "(return Ask from a trick hook instead)", name)
+    label = chosen.label if chosen is not None and len(choices) > 1 else None
+    return board, events, PlayCard(tables.deck[card], label)
