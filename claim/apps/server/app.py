@@ -34,7 +34,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from claim.apps.server.errors import MessageError, RateLimitError, TableError, code_of
+from claim.apps.server.errors import (
+    MessageError,
+    RateLimitError,
+    TableError,
+    TooLargeError,
+    code_of,
+)
 from claim.apps.server.lobby import MAX_YAML_CHARS, Lobby, variant_of
 from claim.apps.server.protocol import error_message, read_message
 from claim.apps.server.tables import Connection, Table
@@ -74,7 +80,8 @@ class RateLimit:
         return True
 
 
-def _error(exc: ClaimError, status: int = 400) -> JSONResponse:
+def _error(exc: ClaimError) -> JSONResponse:
+    status = 413 if isinstance(exc, TooLargeError) else 400
     if isinstance(exc, TableError) and str(exc).startswith("no table"):
         status = 404
     return JSONResponse({"error": code_of(exc), "message": str(exc)}, status_code=status)
@@ -84,12 +91,12 @@ async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read up to `MAX_BODY_BYTES`."""
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > MAX_BODY_BYTES:
-        raise MessageError(f"a request body is at most {MAX_BODY_BYTES} bytes")
+        raise TooLargeError(f"a request body is at most {MAX_BODY_BYTES} bytes")
     data = b""
     async for chunk in request.stream():
         data += chunk
         if len(data) > MAX_BODY_BYTES:
-            raise MessageError(f"a request body is at most {MAX_BODY_BYTES} bytes")
+            raise TooLargeError(f"a request body is at most {MAX_BODY_BYTES} bytes")
     try:
         body = json.loads(data)
     except ValueError:
@@ -134,7 +141,7 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlet
             variant = variant_of(body.get("variant"), body.get("yaml"))
             _, links = await lobby.create(variant, body.get("yaml"), body.get("seats"))
         except ClaimError as exc:
-            return _error(exc, 413 if "at most" in str(exc) else 400)
+            return _error(exc)
         return JSONResponse(links, status_code=201)
 
     async def info(request: Request) -> Response:

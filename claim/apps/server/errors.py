@@ -26,6 +26,8 @@ __all__ = [
     "ServerError",
     "TableError",
     "TokenError",
+    "TooLargeError",
+    "VariantRejectedError",
     "code_of",
 ]
 
@@ -57,10 +59,30 @@ class TableError(ServerError):
     code = "bad_table"
 
 
+class VariantRejectedError(ServerError):
+    """An uploaded YAML variant that fails ``claim validate``'s checks.
+
+    Attributes:
+        errors: Every error found, each naming the line and key.
+    """
+
+    code = "bad_variant"
+
+    def __init__(self, errors: list[VariantError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(str(error) for error in errors))
+
+
 class MessageError(ServerError):
     """A client message that is not JSON, too long, or not one the server reads."""
 
     code = "malformed"
+
+
+class TooLargeError(MessageError):
+    """A message, request body or uploaded variant over the server's bound."""
+
+    code = "too_large"
 
 
 class NotYourTurnError(ServerError):

@@ -20,10 +20,15 @@ import secrets
 from typing import Any
 
 from claim.apps.server import seats
-from claim.apps.server.errors import ServerError, TableError
+from claim.apps.server.errors import (
+    ServerError,
+    TableError,
+    TooLargeError,
+    VariantRejectedError,
+)
 from claim.apps.server.store import Store, TableRow, insert_table
 from claim.apps.server.tables import Table, token_hash
-from claim.core.errors import ClaimError, VariantError, quote
+from claim.core.errors import ClaimError, quote
 from claim.rules.dealing import new_game
 from claim.rules.loading import builtin_variants, load_variant, variant_from_yaml
 from claim.rules.state import GameState
@@ -45,8 +50,10 @@ def variant_of(name: object = None, yaml_text: object = None) -> Variant:
     """The variant a table request names: a built-in ``name``, or ``yaml_text``.
 
     Raises:
-        TableError: Neither or both given, an unknown name, or YAML too long.
-        VariantError: The YAML fails ``claim validate``'s checks (every error listed).
+        TableError: Neither or both given, or an unknown name.
+        TooLargeError: YAML over `MAX_YAML_CHARS`.
+        VariantRejectedError: The YAML fails ``claim validate``'s checks (every error
+            listed).
     """
     if (name is None) == (yaml_text is None):
         raise TableError('give "variant" (a built-in variant\'s name) or "yaml" (a variant '
@@ -59,11 +66,11 @@ def variant_of(name: object = None, yaml_text: object = None) -> Variant:
     if not isinstance(yaml_text, str):
         raise TableError('"yaml" must be the text of a variant file')
     if len(yaml_text) > MAX_YAML_CHARS:
-        raise TableError(f"an uploaded variant is at most {MAX_YAML_CHARS} characters, "
+        raise TooLargeError(f"an uploaded variant is at most {MAX_YAML_CHARS} characters, "
                          f"not {len(yaml_text)}")
     errors = check_text(yaml_text, "uploaded.yaml")
     if errors:
-        raise VariantError("; ".join(str(error) for error in errors))
+        raise VariantRejectedError(errors)
     return variant_from_yaml(yaml_text, "uploaded.yaml")
 
 

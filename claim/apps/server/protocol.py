@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from claim.apps.server.errors import MessageError, code_of
+from claim.apps.server.errors import MessageError, TooLargeError, code_of
 from claim.core.errors import ActionError, ClaimError, quote
 from claim.core.moves import Move
 from claim.io.serialize import to_json
@@ -95,7 +95,7 @@ def read_message(text: str | None) -> dict[str, Any]:
     if text is None:
         raise MessageError("messages are JSON in text frames, not binary frames")
     if len(text) > MAX_MESSAGE_CHARS:
-        raise MessageError(f"a message is at most {MAX_MESSAGE_CHARS} characters, "
+        raise TooLargeError(f"a message is at most {MAX_MESSAGE_CHARS} characters, "
                            f"not {len(text)}")
     try:
         message = json.loads(text)

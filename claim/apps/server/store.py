@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import queue
 import sqlite3
@@ -266,7 +267,9 @@ def _commit(conn: sqlite3.Connection,
             for item in batch:
                 _commit(conn, [item])
             return
-        batch[0][1].set_exception(ServerError(f"the database refused a write: {exc}"))
+        with contextlib.suppress(concurrent.futures.InvalidStateError):  # cancelled
+            batch[0][1].set_exception(ServerError(f"the database refused a write: {exc}"))
         return
     for _, future in batch:
-        future.set_result(None)
+        with contextlib.suppress(concurrent.futures.InvalidStateError):  # its waiter left
+            future.set_result(None)

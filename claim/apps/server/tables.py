@@ -185,6 +185,13 @@ class Table:
 
     async def _apply(self, seat: int | None, read: Callable[[GameState], Move],
                      arrived: float) -> None:
+        """Apply, commit and broadcast, shielded: once under way it runs to the end
+        (the database and the state in memory never disagree), even if the caller is
+        cancelled (a shutdown)."""
+        await asyncio.shield(self._apply_locked(seat, read, arrived))
+
+    async def _apply_locked(self, seat: int | None, read: Callable[[GameState], Move],
+                            arrived: float) -> None:
         async with self.lock:
             state = self.state
             if state.is_over:
