@@ -26,7 +26,9 @@ from claim.apps import cli
 from claim.apps.server import command
 from claim.apps.server.lobby import MAX_YAML_CHARS, Lobby
 from claim.apps.server.protocol import MAX_MESSAGE_CHARS, seat_message
+from claim.info.sampling import sample
 from claim.io.gamerecord import GameRecord
+from claim.rules.validation import check_text
 
 
 @pytest.fixture
@@ -152,7 +154,7 @@ def test_bad_messages_are_answered_with_errors_and_change_nothing(
 def test_a_flood_is_cut_by_the_rate_limit(tmp_path: Path) -> None:
     """A flood of messages from one client: beyond its burst, each is refused unread
     (``rate_limited``), and the table is not touched."""
-    with served(tmp_path / "db", rate=0.001, burst=5) as (client, lobby):
+    with served(tmp_path / "db", rate=0.001, burst=5) as (client, _lobby):
         links = create(client)
         tid = links["table"]
         with client.websocket_connect(f"/ws/{tid}") as ws:
@@ -239,7 +241,7 @@ def test_claim_replay_reads_a_downloaded_record(server: tuple[TestClient, Lobby]
                                                 tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     """The downloaded record is the file ``claim replay`` reads."""
-    client, lobby = server
+    client, _lobby = server
     links = create(client, "claim", ["human", "random"])
     with client.websocket_connect(f"/ws/{links['table']}") as ws:
         _finish(ws, links)
@@ -288,7 +290,7 @@ def test_table_requests_are_checked(server: tuple[TestClient, Lobby]) -> None:
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == status, (body, answer.text)
         assert said in answer.json()["message"], answer.text
-    errors = claim.rules.validation.check_text(bad_yaml, "uploaded.yaml")
+    errors = check_text(bad_yaml, "uploaded.yaml")
     answer = client.post("/api/tables", json={"yaml": bad_yaml, "seats": ["human"] * 2})
     assert answer.json()["message"] == "; ".join(map(str, errors)) and len(errors) >= 2
     huge = client.post("/api/tables", content=b"{" + b" " * 300_000 + b"}",
@@ -316,7 +318,7 @@ def test_seat_message_is_a_function_of_the_view() -> None:
     for _ in range(20):
         state = state.apply(rng.choice(state.legal_moves()))
     for seat in (0, 1, None):
-        sampled = claim.info.sampling.sample(state.view(seat), rng)
+        sampled = sample(state.view(seat), rng)
         assert seat_message(sampled, seat, "t") == seat_message(state, seat, "t")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from server_support import ROOT, ServerProcess, http
@@ -20,6 +21,9 @@ CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="needs playwright (test extra)")
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 
 def _browser_path() -> str:
@@ -30,12 +34,12 @@ def _browser_path() -> str:
     return found
 
 
-def _cards(page: sync_api.Page, selector: str) -> list[str]:
+def _cards(page: Page, selector: str) -> list[str]:
     return [str(card) for card in page.eval_on_selector_all(
         selector, "nodes => nodes.map(n => n.dataset.card)")]
 
 
-def _only_own_hand(pages: list[sync_api.Page]) -> None:
+def _only_own_hand(pages: list[Page]) -> None:
     """Before the first move: each page shows its own hand and, besides it, only the
     face-up card(s): no card of the other hand (the deck has duplicates: counted)."""
     hands = [_cards(page, "#hand [data-card]") for page in pages]
@@ -45,7 +49,7 @@ def _only_own_hand(pages: list[sync_api.Page]) -> None:
         assert hands[me] and hands[me] != hands[1 - me]
 
 
-def _hand_is_the_seats(pages: list[sync_api.Page]) -> None:
+def _hand_is_the_seats(pages: list[Page]) -> None:
     """Mid-game: each page's hand is the hand of its own seat's view (the wire leak test
     shows that view is the seat's), and no other seat's follower pile is drawn."""
     for seat, page in enumerate(pages):
@@ -57,7 +61,7 @@ def _hand_is_the_seats(pages: list[sync_api.Page]) -> None:
         assert other.locator("[data-card]").count() == 0
 
 
-def _click_a_move(page: sync_api.Page) -> None:
+def _click_a_move(page: Page) -> None:
     button = page.locator("#hand button.legal, #choices button").first
     button.click()
 

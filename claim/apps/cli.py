@@ -20,8 +20,8 @@ import attrs
 
 from claim import __version__
 from claim.apps import cli_play, cli_simulate, cli_tools, cli_tournament
-from claim.apps.server import command as server_command
 from claim.apps.cli_common import load_saved
+from claim.apps.server import command as server_command
 from claim.core.errors import ClaimError, SaveError
 from claim.io.gamerecord import GameRecord, record_of, replay, start
 from claim.io.serialize import to_json

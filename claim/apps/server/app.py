@@ -118,6 +118,19 @@ def _public(table: Table) -> dict[str, Any]:
             "record": f"/api/tables/{table.id}/record" if state.is_over else None}
 
 
+def _record(lobby: Lobby, table_id: str) -> Response:
+    """A finished game's record (JSON, as a download); 409 while it is played."""
+    try:
+        table = lobby.get(table_id)
+    except ClaimError as exc:
+        return _error(exc)
+    if table.record is None:
+        return JSONResponse({"error": "not_over", "message": f"table {table.id}: the game "
+                             "is not over; its record is kept once it is"}, status_code=409)
+    return Response(table.record, media_type="application/json", headers={
+        "Content-Disposition": f'attachment; filename="claim-{table.id}.json"'})
+
+
 def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlette:
     """The ASGI application serving ``lobby``'s tables.
 
@@ -151,15 +164,7 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlet
             return _error(exc)
 
     async def record(request: Request) -> Response:
-        try:
-            table = lobby.get(request.path_params["table"])
-        except ClaimError as exc:
-            return _error(exc)
-        if table.record is None:
-            return JSONResponse({"error": "not_over", "message": f"table {table.id}: the game "
-                                 "is not over; its record is kept once it is"}, status_code=409)
-        return Response(table.record, media_type="application/json", headers={
-            "Content-Disposition": f'attachment; filename="claim-{table.id}.json"'})
+        return _record(lobby, request.path_params["table"])
 
     async def stats(request: Request) -> Response:
         return JSONResponse(lobby.stats())

@@ -167,7 +167,8 @@ class Lobby:
         await self.store.write([insert_table(row)])
         table = self._table(row, state, None)
         table.wake_bots()
-        links = {"table": row.id, "variant": variant.name, "spectator": f"/play/{row.id}#{spectator}",
+        links = {"table": row.id, "variant": variant.name,
+                 "spectator": f"/play/{row.id}#{spectator}",
                  "seats": [{"seat": seat, "player": spec,
                             "link": f"/play/{row.id}#{tokens[seat]}" if spec == seats.HUMAN
                             else None} for seat, spec in enumerate(specs)]}

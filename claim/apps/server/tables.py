@@ -47,6 +47,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def _always(move: Move) -> Callable[[GameState], Move]:
+    """A reader that gives ``move`` whatever the state (a bot's move, already chosen)."""
+    return lambda _: move
+
+
 class Sender(Protocol):
     """The side of a WebSocket a table writes to (Starlette's ``WebSocket`` is one)."""
 
@@ -225,9 +230,8 @@ class Table:
 
     def wake_bots(self) -> None:
         """Start the table's bots if one of them is to move (and none is playing)."""
-        if self._bots is None or self._bots.done():
-            if self._bot_to_move() is not None:
-                self._bots = asyncio.get_running_loop().create_task(self._bot_turns())
+        if (self._bots is None or self._bots.done()) and self._bot_to_move() is not None:
+            self._bots = asyncio.get_running_loop().create_task(self._bot_turns())
 
     def _bot_to_move(self) -> int | None:
         seat = self.state.current_player
@@ -246,7 +250,7 @@ class Table:
                     move = await asyncio.to_thread(seats.choose, spec, view, rng)
                 else:
                     move = seats.choose(spec, view, rng)
-                await self._apply(seat, lambda _: move, time.perf_counter())
+                await self._apply(seat, _always(move), time.perf_counter())
         except asyncio.CancelledError:
             raise
         except Exception:
