@@ -5,6 +5,8 @@
   (a build requirement) and ``CLAIM_PURE_PYTHON`` is not set. The extensions are
   optional: without a C compiler the build warns and ships the same modules as
   Python only.
+* The server's browser client (``claim/apps/server/static``: HTML, JavaScript and CSS,
+  no build step) ships as package data.
 * The built-in variants (``variants/``) ship inside the package as
   ``claim/variants``, and ``claim/apps/adapters/conftest.py`` (the adapters' doctest
   fixtures) stays out of the wheel.
@@ -86,7 +88,8 @@ setup(
     # The built-in variants ship inside the package (`claim.rules.loading` looks there first).
     package_dir={"claim.variants": "variants"},
     package_data={"claim": ["py.typed"], "claim.schemas": ["*.json"], "claim.io": ["*.yaml"],
-                  "claim.variants": ["*.yaml"]},
+                  "claim.variants": ["*.yaml"],
+                  "claim.apps.server": ["static/*.html", "static/*.js", "static/*.css"]},
     ext_modules=compiled_extensions(),
     cmdclass={"build_py": BuildPy},
 )

@@ -5,7 +5,8 @@ the final votes (``--record FILE`` also saves its game record); `claim replay FI
 prints a saved game; `claim variants` lists the built-in variants. The commands for people
 who write variants (`validate`, `show`, `schema`) are in
 [`claim.apps.cli_tools`][claim.apps.cli_tools]; `claim simulate` (many games between
-bots) is in [`claim.apps.cli_simulate`][claim.apps.cli_simulate].
+bots) is in [`claim.apps.cli_simulate`][claim.apps.cli_simulate]; `claim serve` (the game
+server, the ``server`` extra) is in [`claim.apps.server`][claim.apps.server].
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import attrs
 from claim import __version__
 from claim.apps import cli_play, cli_simulate, cli_tools, cli_tournament
 from claim.apps.cli_common import load_saved
+from claim.apps.server import command as server_command
 from claim.core.errors import ClaimError, SaveError
 from claim.io.gamerecord import GameRecord, record_of, replay, start
 from claim.io.serialize import to_json
@@ -181,6 +183,7 @@ def parser() -> argparse.ArgumentParser:
     cli_simulate.register(commands)
     cli_play.register(commands)
     cli_tournament.register(commands)
+    server_command.register(commands)
     return top
 
 

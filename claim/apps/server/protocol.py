@@ -1,0 +1,131 @@
+"""The messages between the server and its clients, as pure functions of the game.
+
+Every message is one JSON object in a WebSocket text frame, with a ``"type"``.
+
+From a client:
+
+* ``{"type": "hello", "token": "..."}`` first: the seat (or spectator) token of the
+  invite link. The server answers with a view, or closes the socket with a reason.
+* ``{"type": "move", "move": "Kn7"}`` (notation, as ``claim.parse_move`` reads it)
+  or ``{"type": "move", "action": 15}`` (an action id, as ``claim.action_move``
+  reads it).
+* ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
+
+From the server:
+
+* ``{"type": "view", ...}`` after the hello and after every move: `seat_message`,
+  whose ``"view"`` is ``claim.to_json(state.view(seat))`` as it is.
+* ``{"type": "error", "code": ..., "message": ...}``: a refused message; nothing
+  changed. The codes are those of [`code_of`][claim.apps.server.errors.code_of].
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from claim.apps.server.errors import MessageError, TooLargeError, code_of
+from claim.core.errors import ActionError, ClaimError, quote
+from claim.core.moves import Move
+from claim.io.serialize import to_json
+from claim.io.text import format_result
+from claim.rules.actions import action_id, action_move
+from claim.rules.engine.scoring import faction_votes
+from claim.rules.notation import parse_move
+from claim.rules.state import GameState
+
+__all__ = ["MAX_MESSAGE_CHARS", "error_message", "move_of", "read_message", "seat_message"]
+
+MAX_MESSAGE_CHARS = 4096
+"""The longest message a client may send (a move is a few dozen characters)."""
+
+_COMPACT = (",", ":")
+
+
+def _action(state: GameState, move: Move) -> int | None:
+    try:
+        return action_id(state.variant, move)
+    except ActionError:  # a plugin power's move without an id
+        return None
+
+
+def seat_message(state: GameState, seat: int | None, table_id: str) -> str:
+    """What ``seat`` (None: a spectator) receives after each move of table ``table_id``.
+
+    ``"view"`` is the library's view JSON (``claim.to_json(state.view(seat))``),
+    inserted as it is. Beside it, every field is read from that view or from the
+    score piles every seat sees: ``"actions"`` (the view's legal moves as
+    ``[notation, action id]``), ``"votes"`` (each faction's vote so far,
+    ``claim.faction_votes``), ``"moves"`` (how many moves were played) and, once the
+    game is over, ``"result"``.
+    """
+    view = state.view(seat)
+    head: dict[str, Any] = {
+        "type": "view", "table": table_id, "seat": seat, "moves": len(state.records),
+        "players": state.variant.players, "title": state.variant.title,
+        "parties": [list(party) for party in state.variant.teams],
+        "actions": [[str(move), _action(state, move)] for move in view.legal_moves],
+        "votes": [{"faction": vote.faction, "counts": list(vote.counts),
+                   "winner": vote.winner} for vote in faction_votes(state)],
+        "result": None,
+    }
+    if state.is_over:
+        result = state.result()
+        head["result"] = {"winner": result.winner, "votes": list(result.votes),
+                          "decided_by": result.decided_by.value,
+                          "winning_seats": list(result.winning_seats),
+                          "text": format_result(result)}
+    text = json.dumps(head, separators=_COMPACT)
+    return text[:-1] + ',"view":' + to_json(view) + "}"
+
+
+def error_message(error: ClaimError) -> str:
+    """The message that tells a client why its message was refused."""
+    return json.dumps({"type": "error", "code": code_of(error), "message": str(error)},
+                      separators=_COMPACT)
+
+
+def read_message(text: str | None) -> dict[str, Any]:
+    """A client's message: a JSON object with a string ``"type"``.
+
+    Raises:
+        MessageError: Not text, longer than `MAX_MESSAGE_CHARS`, not JSON, or not
+            such an object.
+    """
+    if text is None:
+        raise MessageError("messages are JSON in text frames, not binary frames")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise TooLargeError(f"a message is at most {MAX_MESSAGE_CHARS} characters, "
+                           f"not {len(text)}")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise MessageError(f"not JSON: {quote(text, 80)}") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise MessageError('a message is a JSON object with a "type" ("hello", "move" or '
+                           f'"ping"), not {quote(text, 80)}')
+    return message
+
+
+def move_of(state: GameState, message: dict[str, Any]) -> Move:
+    """The move a ``"move"`` message names, read with the library (not yet checked).
+
+    Raises:
+        MessageError: Neither or both of ``"move"`` and ``"action"``, or of the wrong type.
+        NotationError: ``"move"`` is not a move in notation.
+        ActionError: ``"action"`` is not an action id of the variant.
+    """
+    if ("move" in message) == ("action" in message):
+        raise MessageError('a move message holds "move" (its notation) or "action" (its '
+                           "action id): one of the two")
+    if "move" in message:
+        text = message["move"]
+        if not isinstance(text, str):
+            raise MessageError(f'"move" must be the move\'s notation (a string), not '
+                               f"{quote(text, 80)}")
+        return parse_move(text, state.variant)
+    number = message["action"]
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise MessageError(f'"action" must be an action id (an integer), not '
+                           f"{quote(number, 80)}")
+    return action_move(state.variant, number)

@@ -1,0 +1,94 @@
+"""The server's database (issue #25, "Durability" and "Bad input"): tables resume by
+replaying their moves, and a file that is not ours, or from a newer schema, is
+refused at start with a clear message and never written."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+from server_support import create, hello, seat_tokens, served
+
+from claim.apps import cli
+from claim.apps.server.errors import DatabaseRefusedError
+from claim.apps.server.store import APPLICATION_ID, SCHEMA_VERSION, Store
+
+
+def _other_programs_db(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (body TEXT)")
+    conn.execute("INSERT INTO notes VALUES ('keep me')")
+    conn.commit()
+    conn.close()
+
+
+def _newer_db(path: Path) -> None:
+    Store(str(path)).close()
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.commit()
+    conn.close()
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda path: path.write_text("not a database, a shopping list\n" * 40),
+     "not a claim server database"),
+    (_other_programs_db, "a SQLite database of another program"),
+    (_newer_db, f"newer claim server (schema version {SCHEMA_VERSION + 1}"),
+], ids=["not-sqlite", "another-program", "newer-schema"])
+def test_a_foreign_database_is_refused_and_left_as_it_is(
+        make: object, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input: ``claim serve --db FILE`` refuses a file that is not ours or is newer,
+    at start, with a message naming the file; the file's bytes are unchanged."""
+    path = tmp_path / "some.db"
+    make(path)  # type: ignore[operator]
+    before = path.read_bytes()
+    with pytest.raises(DatabaseRefusedError, match=re.escape(said)):
+        Store(str(path))
+    assert cli.main(["serve", "--db", str(path), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"claim: {path}: ") and said in err and "left as it is" in err
+    assert path.read_bytes() == before
+
+
+def test_a_new_or_empty_file_becomes_a_claim_database(tmp_path: Path) -> None:
+    """A missing or empty file is created with the schema (application id and version)."""
+    for path in (tmp_path / "new.db", tmp_path / "empty.db"):
+        if path.name == "empty.db":
+            path.write_bytes(b"")
+        Store(str(path)).close()
+        conn = sqlite3.connect(path)
+        assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        conn.close()
+        Store(str(path)).close()  # and is accepted again
+
+
+def test_tables_resume_by_replaying_their_moves(tmp_path: Path) -> None:
+    """Durability: a restarted server rebuilds each unfinished table from its stored
+    moves, the same state as before; its seats' tokens still open them."""
+    db = tmp_path / "server.db"
+    with served(db) as (client, lobby):
+        links = create(client, "knights-3p", ["human", "human", "random"])
+        table = lobby.tables[links["table"]]
+        tokens = seat_tokens(links)
+        with client.websocket_connect(f"/ws/{links['table']}") as ws0, \
+                client.websocket_connect(f"/ws/{links['table']}") as ws1:
+            sockets = [ws0, ws1]
+            views = [hello(ws0, tokens[0]), hello(ws1, tokens[1])]
+            for _ in range(6):
+                while views[0]["view"]["current_player"] == 2:
+                    views = [ws0.receive_json(), ws1.receive_json()]
+                mover = views[0]["view"]["current_player"]
+                sockets[mover].send_json({"type": "move", "action": views[mover]["actions"][0][1]})
+                views = [ws0.receive_json(), ws1.receive_json()]
+            while views[0]["view"]["current_player"] == 2:  # a person's turn: no bot moves
+                views = [ws0.receive_json(), ws1.receive_json()]
+        before = table.state
+        assert len(before.records) >= 6
+    with served(db) as (client, lobby):
+        assert lobby.tables[links["table"]].state == before
+        with client.websocket_connect(f"/ws/{links['table']}") as ws:
+            assert hello(ws, tokens[1])["moves"] == len(before.records)
