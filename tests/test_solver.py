@@ -18,6 +18,7 @@ import pytest
 import claim
 from claim.core.errors import ClaimError
 from claim.core.zones import Phase
+from claim.rules.loading import catalog
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.search._solver_key import KeyMaker
@@ -274,3 +275,40 @@ def test_a_finished_search_leaves_nothing_for_the_collector(name: str) -> None:
         assert len(gc.get_objects()) - before < 500
     finally:
         gc.enable() if was else gc.disable()
+
+
+def _mix_with(faction: str, rng: random.Random) -> Variant:
+    """A random official 2-player mix holding ``faction`` that the solver applies to."""
+    while True:
+        names = random_official_mix(rng, 2)
+        if faction in names:
+            variant = claim.mix(list(names), 2)
+            if applies(support_position(variant, [[], []])):
+                return variant
+
+
+SOLVABLE = sorted(set(catalog()[0]) - {"awakeners"})
+"""Every faction of the catalog but the Awakeners, whose draws from the second deck
+follow an order fixed at the deal and hidden from both players (E12): the solver
+refuses their variants, saying why (`test_refuses_where_not_exact`)."""
+
+
+@pytest.mark.parametrize("faction", SOLVABLE)
+def test_every_open_faction_is_solved_and_its_best_line_holds(faction: str) -> None:
+    """Issue 23: for a random small phase 2 position of a mix holding each faction
+    (RULES 4, EXPANSIONS E1-E27), the solver's value is minimax's, and stepping the
+    engine along best moves (re-solved at each position, either seat) ends in a
+    result worth exactly that value (RULES 5)."""
+    rng = random.Random(sum(map(ord, faction)))
+    variant = _mix_with(faction, rng)
+    seed = rng.randrange(10**6)
+    state = late_position(variant, seed, 3)
+    while not applies(state):  # E6: a Ghost's unseen discard; try the next game
+        seed += 1
+        state = late_position(variant, seed, 3)
+    value = check_against_minimax(state).value
+    while not state.is_over:
+        state = state.apply(solve(state, all_best=False).best_moves[0])
+        if not state.is_over:
+            assert solve(state).value == value
+    assert outcome(state) == value
