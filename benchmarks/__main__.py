@@ -284,7 +284,7 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
     def of(make: Callable[[claim.Variant], Workload], name: str) -> Callable[[], Workload]:
         return lambda: make(load(name))
 
-    for name in ("claim", "claim2"):
+    for name in ("claim", "claim2", "mercenary-moon", "magic-maps"):
         found[f"game {name} ({load(name).players}p)"] = (of(engine_games, name), 400)
     for players in (3, 4):
         found[f"game 7-faction mix ({players}p)"] = (
@@ -298,6 +298,8 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
         found[f"legal_action_mask {name}"] = (of(action_masks, name), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
         of(viewing, "claim"), 300)
+    for name in ("mercenary-moon", "magic-maps"):
+        found[f"view + determinization ({name}, 2p, mid-game)"] = (of(viewing, name), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
         lambda: viewing(load("claim"), reuse=True), 300)
     found["view + determinization, a new game each (claim)"] = (

@@ -36,7 +36,7 @@ from claim.rules.effects import Option
 from claim.rules.engine.board import Board, make_record, state_maker
 from claim.rules.engine.choices import answer, matching
 from claim.rules.engine.phases import advance
-from claim.rules.engine.playing import PlayChoice, allowed, play_choices, play_with_choice
+from claim.rules.engine.playing import allowed, play_choices, play_with_choice
 from claim.rules.engine.tricks import current_lead, resolve_trick
 from claim.rules.rulebook import playable
 from claim.rules.variant import Variant
@@ -61,13 +61,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     return tables.moves_of(mask)
 
 
-def dynamic_moves(state: GameState, known: dict[int, tuple[PlayChoice, ...]] | None = None
-                  ) -> tuple[Move, ...]:
-    """Legal plays when the follow rule or a play's choices depend on the state.
-
-    ``known``, when given, receives the choices of each card asked (by card id), for
-    a caller that will play one of them in this same state.
-    """
+def dynamic_moves(state: GameState) -> tuple[Move, ...]:
+    """Legal plays when the follow rule or a play's choices depend on the state."""
     tables = state.variant.tables
     if state.phase is OVER:
         return ()
@@ -81,8 +76,6 @@ def dynamic_moves(state: GameState, known: dict[int, tuple[PlayChoice, ...]] | N
             moves.append(move)
             continue
         choices = play_choices(state, seat, card)
-        if known is not None:
-            known[card] = choices
         if len(choices) < 2:
             moves.append(move)
         else:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from claim.core.cache import Recent
 from claim.core.errors import PowerError
 from claim.core.moves import PlayCard
 from claim.core.records import RawEvent
@@ -71,6 +72,26 @@ def play_choices(
     tables = state.variant.tables
     if not (1 << card) & tables.option_mask:
         return ()
+    # A caller asks the same again in the same state (legal_moves, then apply's
+    # check, then the play itself): the powers are asked once.
+    entry = _ASKED.get(id(state))
+    if entry is None or entry[0] is not state:
+        entry = _ASKED.put(id(state), (state, {}))
+    key = (seat, card, from_hand)
+    found = entry[1].get(key)
+    if found is None:
+        found = entry[1][key] = _asked_choices(state, seat, card, from_hand)
+    return found
+
+
+_ASKED: Recent[int, tuple[GameState, dict[tuple[int, int, bool], tuple[PlayChoice, ...]]]] = (
+    Recent("play choices by state", 64))
+
+
+def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
+                   ) -> tuple[PlayChoice, ...]:
+    """`play_choices`, asked of the powers."""
+    tables = state.variant.tables
     fi = tables.card_faction[card]
     play = Play(state, seat, card, len(state.trick), from_hand, current_lead(state))
     options = powers_of(tables)[fi].play_options(play)
@@ -99,19 +120,16 @@ def _combined(
 
 
 def play_with_choice(
-    state: GameState, seat: int, card: int, option: str | None,
-    choices: tuple[PlayChoice, ...] | None = None,
+    state: GameState, seat: int, card: int, option: str | None
 ) -> tuple[Board, list[RawEvent], PlayCard]:
     """Play a card whose power asks a choice as part of playing it (E3, E5).
 
     Returns a new board holding the state after the card is played (the trick not
     yet resolved), the events of the chosen option, and the move to record (the
-    card with the label, when there was a choice). ``choices``: the card's
-    `play_choices` in ``state``, when the caller has them already.
+    card with the label, when there was a choice).
     """
     tables = state.variant.tables
-    if choices is None:
-        choices = play_choices(state, seat, card)
+    choices = play_choices(state, seat, card)
     chosen = choices[0] if len(choices) == 1 else matching(choices, option or "")
     assert chosen is not None or not choices
     board = Board(state)

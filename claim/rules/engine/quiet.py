@@ -14,9 +14,9 @@ here exactly as it does through ``apply``, with no copy of its rules.
 `QuietGame.legal` gives the moves in `legal_moves` order, and `QuietGame.play`
 carries a move out as ``apply`` would (it does not check it: give it one of the
 moves `legal` gave), so a loop of the two chooses the moves the stepping loop
-chooses with the same draws (`claim.search.playouts`). The choices of a play that
-`legal` asked the powers for are kept for `play` in the same position, not asked
-again.
+chooses with the same draws (`claim.search.playouts`). `play` hands the powers
+the very state `legal` asked them in, so a play's choices are asked once
+(`playing.play_choices` keeps them by state).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from claim.rules.engine.board import Board
 from claim.rules.engine.choices import answer, matching
 from claim.rules.engine.flow import dynamic_moves
 from claim.rules.engine.phases import advance
-from claim.rules.engine.playing import PlayChoice, play_with_choice
+from claim.rules.engine.playing import play_with_choice
 from claim.rules.engine.tricks import resolve_trick
 from claim.rules.rulebook import playable
 
@@ -47,13 +47,12 @@ class QuietGame:
         board: The position, changed by every `play`.
     """
 
-    __slots__ = ("_choices", "_shown", "board")
+    __slots__ = ("_shown", "board")
 
     def __init__(self, state: GameState) -> None:
         self.board = Board(state)
         self.board.pending = state.pending
         self._shown: GameState | None = None  # the snapshot `legal` asked powers in
-        self._choices: dict[int, tuple[PlayChoice, ...]] = {}
 
     @property
     def over(self) -> bool:
@@ -86,9 +85,8 @@ class QuietGame:
 
     def _asked(self) -> tuple[Move, ...]:
         """`legal` when a power shapes the plays: asked of the state."""
-        self._choices = {}
         self._shown = self.board.snapshot()
-        return dynamic_moves(self._shown, self._choices)
+        return dynamic_moves(self._shown)
 
     def play(self, move: Move) -> None:
         """Carry out ``move`` (one of `legal`'s) as ``apply`` does, without a record."""
@@ -119,9 +117,8 @@ class QuietGame:
             PlayCard(move.card) if move.option is not None else move]
         card = (copies & -copies).bit_length() - 1  # identical cards play alike
         if (1 << card) & tables.option_mask:
-            known = self._choices.get(card) if shown is not None else None
             state = shown if shown is not None else board.snapshot()
-            board, chosen, _ = play_with_choice(state, seat, card, move.option, known)
+            board, chosen, _ = play_with_choice(state, seat, card, move.option)
             self.board = board
             if len(board.trick) < players:
                 return False
