@@ -17,6 +17,7 @@ from claim.rules.rulebook import (
     playable,
     printed_rank_key,
     shows_void,
+    smash_targets,
     vote_winner,
 )
 
@@ -115,3 +116,12 @@ def test_waiting_line_delivers_by_the_queue_order() -> None:
     assert line_delivery(line, 0) == 0
     assert line_delivery(line, 1) == 1
     assert line_delivery(line, 2) == 2
+
+
+def test_a_giant_smashes_prey_of_its_value_in_front_of_opponents_only() -> None:
+    """R7: the targets are the prey of the Giant's value lying in front of an
+    opposing seat, seats in order, cards in deck order; a partner's are safe (R14)."""
+    zones = [0b0001, 0b0110, 0b1000, 0b0100_0000]
+    prey_of_value = 0b0100_0110
+    assert smash_targets(zones, prey_of_value, [1, 3]) == [(1, 1), (1, 2), (3, 6)]
+    assert smash_targets(zones, prey_of_value, [0, 2]) == []

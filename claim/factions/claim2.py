@@ -37,7 +37,7 @@ from claim.rules.playout_rules import (
 )
 from claim.rules.protocol import FactionPower, RuleOption, Trick
 from claim.rules.registry import registry
-from claim.rules.rulebook import LINE_ORDERS, line_delivery, line_split
+from claim.rules.rulebook import LINE_ORDERS, line_delivery, line_split, smash_targets
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -137,26 +137,14 @@ class Giants(FactionPower):
         ]
 
     def _targets(self, state: GameState, seat: int, value: int) -> list[tuple[int, int]]:
-        """``(victim, card id)`` of every prey card of ``value`` in front of an opponent."""
+        """``(victim, card id)`` of every prey card of ``value`` in front of an opponent
+        (R7, `claim.rules.rulebook.smash_targets`)."""
         variant = state.variant
-        for own_team in variant.teams:
-            if seat in own_team:
-                break
-        mask = variant.faction_mask(self.prey)
-        in_front = state.zone_masks(IN_FRONT.name)
+        opposing = [victim for team in variant.teams if seat not in team for victim in team]
         deck = variant.tables.deck
-        found = []
-        for victim in range(variant.players):
-            if victim in own_team:
-                continue
-            cards = in_front[victim] & mask
-            while cards:  # card ids in deck order, lowest bit first (as `ids_in`)
-                low = cards & -cards
-                cards ^= low
-                card = low.bit_length() - 1
-                if deck[card].value == value:
-                    found.append((victim, card))
-        return found
+        prey = sum(1 << card for card in variant.ids_in(variant.faction_mask(self.prey))
+                   if deck[card].value == value)
+        return smash_targets(state.zone_masks(IN_FRONT.name), prey, sorted(opposing))
 
     def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """Smash which opposing Gnome of the Giant's value, or none (R15: only if any)."""

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 __all__ = [
     "LINE_ORDERS", "STEP_CARDS", "STEP_DRAW", "STEP_VALUE", "STEP_VOTES", "decide",
     "line_delivery", "line_split", "playable", "printed_rank_key", "shows_void",
-    "vote_winner",
+    "smash_targets", "vote_winner",
 ]
 
 
@@ -149,3 +149,25 @@ def line_delivery(values: Sequence[int], order: int) -> int:
         return 0
     target = min(values) if order == 1 else max(values)
     return list(values).index(target)
+
+
+def smash_targets(zones: Sequence[int], prey: int, opposing: Sequence[int]
+                  ) -> list[tuple[int, int]]:
+    """The cards a scored Giant may smash: ``(victim, card)`` for every card of
+    ``prey`` lying in front of an opposing seat, seats in ``opposing`` order, cards in
+    deck order (RULES 4 Giants, R7). Identical cards are one choice (R15): callers
+    keep the first of each kind.
+
+    Args:
+        zones: Per seat, the cards lying in front of it, a mask.
+        prey: The prey faction's cards of the Giant's value, a mask.
+        opposing: The seats of the other parties.
+    """
+    found = []
+    for victim in opposing:
+        cards = zones[victim] & prey
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            found.append((victim, low.bit_length() - 1))
+    return found

@@ -29,7 +29,7 @@ from claim.core.records import RawEvent
 from claim.core.zones import OVER, RECRUIT, SUPPORT
 from claim.rules.engine.board import Board
 from claim.rules.engine.phases import advance
-from claim.rules.rulebook import line_delivery, line_split, playable
+from claim.rules.rulebook import line_delivery, line_split, playable, smash_targets
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
@@ -254,27 +254,19 @@ def _smashes(kt: KernelTables, pt: PhaseTables, trick: list[int], before: list[l
              random: Callable[[], float], append: Callable[[Move], None]) -> int:
     """Ask each smash the trick's scored cards may make (R7, R15); returns the discard."""
     n, party, values, same = kt.players, kt.party, kt.values, kt.same_prev
+    opposing = [seat for seat in range(n) if party[seat] != party[winner]]
     asks = []
     for fmask, zone, prey in pt.smash:
         for card in trick:
             if (1 << card) & fmask:
                 value = prey.get(values[card], 0)
-                held = before[zone]
-                for v in range(n):  # (a loop: no generator on the hot path)
-                    if held[v] & value and party[v] != party[winner]:
-                        asks.append((zone, value))
-                        break
+                if smash_targets(before[zone], value, opposing):  # before the trick (R7)
+                    asks.append((zone, value))
     for zone, value in asks:
         options: list[tuple[int, int]] = []
-        for victim in range(n):
-            if party[victim] != party[winner]:
-                found = zones[zone][victim] & value
-                while found:  # the first card of each kind
-                    low = found & -found
-                    card = low.bit_length() - 1
-                    if not any(_same_kind(same, card, c) for c, v in options if v == victim):
-                        options.append((card, victim))
-                    found ^= low
+        for victim, card in smash_targets(zones[zone], value, opposing):
+            if not any(_same_kind(same, card, c) for c, v in options if v == victim):
+                options.append((card, victim))  # the first of each kind (R15)
         if options:
             i = int(random() * (len(options) + 1))
             if i == len(options):

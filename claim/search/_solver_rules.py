@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from claim.rules.rulebook import line_delivery, playable
+from claim.rules.rulebook import line_delivery, playable, smash_targets
 from claim.search._playout_kernel import _firsts, _lines, _next_leader, _place, _same_kind
 from claim.search._playout_tables import KernelTables
 from claim.search._playout_winner import winner
@@ -173,7 +173,7 @@ class TrickRules:
                 for played in trick:
                     if (1 << played) & fmask:
                         value = prey.get(values[played], 0)
-                        if zones[zone][1 - won] & value:  # before the trick (R7)
+                        if smash_targets(zones[zone], value, (1 - won,)):  # before (R7)
                             asks.append((zone, value))
         return self._asks(asks, won, nxt, h0, h1, scores[0], scores[1], work, discard,
                           alpha, beta)
@@ -184,7 +184,7 @@ class TrickRules:
         """Ask the smashes ``asks`` in order (R7, R15), each a choice of the capturer
         ``won`` among the victim's distinct cards of the value, then no smash."""
         for index, (zone, value) in enumerate(asks):
-            options = _smash_options(self.same, work[zone][1 - won] & value)
+            options = _smash_options(self.same, smash_targets(work[zone], value, (1 - won,)))
             if not options:
                 continue
             self.nodes += 1
@@ -233,10 +233,10 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def _smash_options(same: int, found: int) -> tuple[int, ...]:
-    """The first card of each kind in ``found`` (the victim's prey of the value)."""
+def _smash_options(same: int, targets: list[tuple[int, int]]) -> tuple[int, ...]:
+    """The first card of each kind among ``targets`` (one victim's, R7), R15."""
     options: list[int] = []
-    for card in cards_of(found):
+    for _, card in targets:
         if not any(_same_kind(same, card, other) for other in options):
             options.append(card)
     return tuple(options)
