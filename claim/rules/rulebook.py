@@ -19,8 +19,8 @@ from collections.abc import Sequence
 
 __all__ = [
     "LINE_ORDERS", "STEP_CARDS", "STEP_DRAW", "STEP_VALUE", "STEP_VOTES", "decide",
-    "line_delivery", "line_split", "playable", "printed_rank_key", "shows_void",
-    "smash_targets", "vote_winner",
+    "line_delivery", "line_split", "playable", "printed_rank_key", "recruit_choices",
+    "shows_void", "smash_targets", "vote_winner",
 ]
 
 
@@ -171,3 +171,21 @@ def smash_targets(zones: Sequence[int], prey: int, opposing: Sequence[int]
             cards ^= low
             found.append((victim, low.bit_length() - 1))
     return found
+
+
+def recruit_choices(face_up: Sequence[int], kind: Sequence[int]) -> list[int]:
+    """The face-up cards a seat may recruit in phase 1: the first copy of each kind,
+    in face-up order (RULES 3; identical cards are one choice, R15). Empty when no
+    card is face up: the seat draws the top card of the draw pile.
+
+    Args:
+        face_up: The face-up cards left, in order.
+        kind: Per card id, the index of its kind (identical cards share one).
+    """
+    firsts: list[int] = []
+    seen: list[int] = []
+    for card in face_up:
+        if kind[card] not in seen:
+            seen.append(kind[card])
+            firsts.append(card)
+    return firsts

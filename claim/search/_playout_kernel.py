@@ -29,7 +29,13 @@ from claim.core.records import RawEvent
 from claim.core.zones import OVER, RECRUIT, SUPPORT
 from claim.rules.engine.board import Board
 from claim.rules.engine.phases import advance
-from claim.rules.rulebook import line_delivery, line_split, playable, smash_targets
+from claim.rules.rulebook import (
+    line_delivery,
+    line_split,
+    playable,
+    recruit_choices,
+    smash_targets,
+)
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
@@ -290,16 +296,13 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
             followers[seat] |= 1 << draw[top]
             top += 1
         return top
-    same = kt.same_prev
+    same, kinds = kt.same_prev, kt.kinds
     for seat in ranking:
         if not face_up:
             followers[seat] |= 1 << draw[top]
             top += 1
             continue
-        firsts: list[int] = []  # the first copy of each kind, in face-up order
-        for card in face_up:
-            if not any(_same_kind(same, card, other) for other in firsts):
-                firsts.append(card)
+        firsts = recruit_choices(face_up, kinds)
         count = len(firsts)
         if seat == ranking[0] and (1 << won) & pt.take_top_mask and not (
                 count == 1 and _same_kind(same, draw[top], firsts[0])):

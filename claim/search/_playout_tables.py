@@ -95,7 +95,8 @@ class PhaseTables:
 class KernelTables:
     """Everything the kernel reads, for one variant."""
 
-    __slots__ = ("face_up_count", "finishers", "follow", "gaps", "no_smash", "parties", "party",
+    __slots__ = ("face_up_count", "finishers", "follow", "gaps", "kinds", "no_smash", "parties",
+                 "party",
                  "phases", "play", "players", "same_prev", "seats", "smash_moves", "smear",
                  "take", "take_top", "values", "voters", "wild")
 
@@ -125,6 +126,7 @@ class KernelTables:
         self.smash_moves = tuple(tuple(Choose(f"smash {card}@{seat}") for seat in range(n))
                                  for card in deck)
         self.values = tables.card_value
+        self.kinds = tables.card_kind
         self.seats = tables.seat_orders
         self.face_up_count = tables.face_up_count
         self.finishers = _finishers(tables)

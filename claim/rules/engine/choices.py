@@ -27,6 +27,7 @@ from claim.rules.effects import (
 )
 from claim.rules.engine.board import Board, powers_of
 from claim.rules.engine.effects import carry_out, owner_name
+from claim.rules.rulebook import recruit_choices
 from claim.rules.variant import Variant
 from claim.rules.variant_tables import HookTable
 
@@ -204,12 +205,8 @@ def recruit_directly(
         board.followers[seat] |= 1 << card
         events.append((CardDrawn, seat, deck[card]))
         return True
-    if len(face_up) > 1:
-        kind = tables.card_kind
-        first = kind[face_up[0]]
-        for card in face_up:
-            if kind[card] != first:
-                return False  # two kinds of card: a choice
+    if len(face_up) > 1 and len(recruit_choices(face_up, tables.card_kind)) > 1:
+        return False  # two kinds of card: a choice (R15)
     card = face_up.pop(0)
     board.followers[seat] |= 1 << card
     events.append((FaceUpTaken, seat, deck[card]))
@@ -239,11 +236,7 @@ def _recruit_asked(board: Board, step: Step, amenders: Sequence[int]) -> tuple[Q
     if len(face_up) == 1:
         options = (take[face_up[0]],)
     elif face_up:
-        kind = tables.card_kind
-        firsts: dict[int, int] = {}  # the first copy of each kind, kinds in order
-        for card in face_up:
-            firsts.setdefault(kind[card], card)
-        options = tuple([take[card] for card in firsts.values()])
+        options = tuple([take[card] for card in recruit_choices(face_up, tables.card_kind)])
     else:
         options = (Option("draw top", (Placement(board.draw_pile[0], FOLLOWERS, seat,
                                              Zone.DRAW_PILE),)),)

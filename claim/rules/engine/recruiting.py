@@ -10,6 +10,7 @@ from claim.core.zones import RECRUIT
 from claim.rules.effects import Step
 from claim.rules.engine.board import Board
 from claim.rules.engine.choices import amenders, recruit_question
+from claim.rules.rulebook import recruit_choices
 
 __all__ = ["recruit"]
 
@@ -38,7 +39,7 @@ def recruit(
                 card = board.draw_pile[0]
                 board.draw_pile = board.draw_pile[1:]
                 events.append((CardDrawn, seat, deck[card]))
-            elif len(face_up) == 1 or _one_kind(face_up, tables.card_kind):
+            elif len(face_up) == 1 or len(recruit_choices(face_up, tables.card_kind)) == 1:
                 card = face_up.pop(0)
                 events.append((FaceUpTaken, seat, deck[card]))
             else:
@@ -64,12 +65,3 @@ def recruit(
     if asks:  # what `run_queue` would find for the first step: its question, asked
         board.pending = recruit_question(board, steps[0], ())
     return steps
-
-
-def _one_kind(cards: list[int], kind: tuple[int, ...]) -> bool:
-    """Whether ``cards`` (two or more) are all identical (their kinds are equal)."""
-    first = kind[cards[0]]
-    for card in cards:  # noqa: SIM110 (a loop: no generator on the hot path)
-        if kind[card] != first:
-            return False
-    return True
