@@ -73,7 +73,7 @@ def printed_rank_key(value: int, position: int, leads: bool) -> int:
             | (2**15 - position))
 
 
-def vote_winner(counts: Sequence[int], tops: Sequence[int]) -> int:
+def vote_winner(counts: list[int], tops: list[int]) -> int:
     """The party that wins one faction's vote, or -1 if it is unclaimed (RULES 5, R12).
 
     The party with the most of the faction's cards wins; a tie goes to the tied
@@ -82,17 +82,20 @@ def vote_winner(counts: Sequence[int], tops: Sequence[int]) -> int:
 
     Args:
         counts: Per party, how many of the faction's cards it scored.
-        tops: Per party, the value of its highest such card (any value when the
-            count is 0).
+        tops: Per party, the value of its highest such card (read only for the
+            parties tied on the most cards).
     """
-    best = max(counts)
+    best = 0
+    for count in counts:
+        if count > best:
+            best = count
     if best == 0:
         return -1
     found = -1
     top = 0
     holders = 0  # tied parties holding the highest card so far
-    for party, count in enumerate(counts):
-        if count != best:
+    for party in range(len(counts)):
+        if counts[party] != best:
             continue
         if holders == 0 or tops[party] > top:
             found, top, holders = party, tops[party], 1
@@ -105,8 +108,7 @@ STEP_VOTES, STEP_CARDS, STEP_VALUE, STEP_DRAW = 0, 1, 2, 3
 """Which step of RULES 5's cascade decided a game (`decide`)."""
 
 
-def decide(votes: Sequence[int], cards: Sequence[int], value: Sequence[int]
-           ) -> tuple[int, int]:
+def decide(votes: list[int], cards: list[int], value: list[int]) -> tuple[int, int]:
     """The winning party and the step that decided it (RULES 5, R13).
 
     The most votes win; between parties tied on votes, more cards in the factions
@@ -119,11 +121,16 @@ def decide(votes: Sequence[int], cards: Sequence[int], value: Sequence[int]
         value: Per party, the total value of those cards.
     """
     tied = list(range(len(votes)))
-    for step, measure in ((STEP_VOTES, votes), (STEP_CARDS, cards), (STEP_VALUE, value)):
-        best = max([measure[p] for p in tied])
-        tied = [p for p in tied if measure[p] == best]
+    step = STEP_VOTES
+    for measure in (votes, cards, value):
+        best = measure[tied[0]]
+        for party in tied:
+            if measure[party] > best:
+                best = measure[party]
+        tied = [party for party in tied if measure[party] == best]
         if len(tied) == 1:
             return tied[0], step
+        step += 1
     return -1, STEP_DRAW
 
 
@@ -132,26 +139,32 @@ LINE_ORDERS = ("fifo", "lowest", "highest")
 `line_delivery` takes the index of one."""
 
 
-def line_split(values: Sequence[int]) -> tuple[int, list[int]]:
+def line_split(values: list[int]) -> tuple[int, list[int]]:
     """A waiting-line faction's cards in one trick (by value, in play order): the
     index of the one that joins the winner's score pile, the highest (the later of
     equals), and the indices of the others in the order they join the line, lowest
-    first (RULES 4 Trolls, R9)."""
-    order = sorted(range(len(values)), key=values.__getitem__)  # stable: play order
+    first, the earlier of equals first (RULES 4 Trolls, R9)."""
+    order = [0]
+    for index in range(1, len(values)):  # a stable insertion by value
+        at = len(order)
+        while at > 0 and values[order[at - 1]] > values[index]:
+            at -= 1
+        order.insert(at, index)
     return order[-1], order[:-1]
 
 
-def line_delivery(values: Sequence[int], order: int) -> int:
+def line_delivery(values: list[int], order: int) -> int:
     """Of the cards waiting in line (in line order, by value), the index of the one a
     trick without the faction's cards delivers to its winner (R9): the first in line
     (``order`` 0, fifo), the first of the lowest (1) or of the highest (2)."""
-    if order == 0:
-        return 0
-    target = min(values) if order == 1 else max(values)
-    return list(values).index(target)
+    found = 0
+    for index in range(1, len(values) if order else 0):
+        if (values[index] < values[found]) if order == 1 else (values[index] > values[found]):
+            found = index
+    return found
 
 
-def smash_targets(zones: Sequence[int], prey: int, opposing: Sequence[int]
+def smash_targets(zones: Sequence[int], prey: int, opposing: list[int] | tuple[int, ...]
                   ) -> list[tuple[int, int]]:
     """The cards a scored Giant may smash: ``(victim, card)`` for every card of
     ``prey`` lying in front of an opposing seat, seats in ``opposing`` order, cards in
@@ -173,7 +186,7 @@ def smash_targets(zones: Sequence[int], prey: int, opposing: Sequence[int]
     return found
 
 
-def recruit_choices(face_up: Sequence[int], kind: Sequence[int]) -> list[int]:
+def recruit_choices(face_up: list[int], kind: tuple[int, ...]) -> list[int]:
     """The face-up cards a seat may recruit in phase 1: the first copy of each kind,
     in face-up order (RULES 3; identical cards are one choice, R15). Empty when no
     card is face up: the seat draws the top card of the draw pile.
@@ -183,9 +196,10 @@ def recruit_choices(face_up: Sequence[int], kind: Sequence[int]) -> list[int]:
         kind: Per card id, the index of its kind (identical cards share one).
     """
     firsts: list[int] = []
-    seen: list[int] = []
     for card in face_up:
-        if kind[card] not in seen:
-            seen.append(kind[card])
+        for other in firsts:
+            if kind[other] == kind[card]:
+                break
+        else:
             firsts.append(card)
     return firsts

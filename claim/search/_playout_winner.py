@@ -23,18 +23,27 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
     votes = [0] * parties
     cards = [0] * parties
     value = [0] * parties
+    counts = [0] * parties
+    tops = [0] * parties
     for fmask in kt.voters:
-        held = [pile & fmask for pile in piles]
-        counts = [mask.bit_count() for mask in held]
-        best = max(counts)
-        # `vote_winner` reads the highest cards only between parties tied on count.
-        tops = [_highest(kt, mask) for mask in held] if best and counts.count(best) > 1 \
-            else counts
+        best = ties = 0
+        for party in range(parties):
+            count = counts[party] = (piles[party] & fmask).bit_count()
+            if count > best:
+                best, ties = count, 1
+            elif count == best:
+                ties += 1
+        if best == 0:
+            continue
+        if ties > 1:  # `vote_winner` reads the highest cards of tied parties only
+            for party in range(parties):
+                tops[party] = _highest(kt, piles[party] & fmask) if (
+                    counts[party] == best) else 0
         won = vote_winner(counts, tops)
         if won >= 0:
             votes[won] += 1
-            cards[won] += counts[won]
-            value[won] += _total(kt, held[won])
+            cards[won] += best
+            value[won] += _total(kt, piles[won] & fmask)
     found = decide(votes, cards, value)[0]
     return None if found < 0 else found
 

@@ -226,7 +226,7 @@ def _vote(mine: tuple[int, int, int], theirs: tuple[int, int, int]) -> tuple[int
     minus seat 1's, if won."""
     count0, top0, total0 = mine
     count1, top1, total1 = theirs
-    won = vote_winner((count0, count1), (top0, top1))
+    won = vote_winner([count0, count1], [top0, top1])
     if won == 0:
         return (1, count0, total0)
     if won == 1:
@@ -239,7 +239,7 @@ def _sign(differences: tuple[int, int, int]) -> int:
     votes, cards, value: +1, -1 or 0. `KeyMaker.bounds_of` packs the same order into
     one int per case; tests check the two agree."""
     votes, cards, value = differences
-    won = decide((votes, 0), (cards, 0), (value, 0))[0]
+    won = decide([votes, 0], [cards, 0], [value, 0])[0]
     return 1 if won == 0 else -1 if won == 1 else 0
 
 

@@ -91,7 +91,7 @@ class GameResult:
 
 def _vote(faction: str, counts: tuple[int, ...], highest: tuple[Card | None, ...]) -> FactionVote:
     tops = [0 if card is None else card.value for card in highest]
-    winner = vote_winner(counts, tops)
+    winner = vote_winner(list(counts), tops)
     return FactionVote(faction, counts, highest, None if winner < 0 else winner)
 
 
@@ -189,7 +189,7 @@ def result(state: GameState) -> GameResult:
     votes = tuple(sum(1 for v in factions if v.winner == p) for p in range(len(parties)))
     cards = [sum(v.counts[p] for v in factions if v.winner == p) for p in range(len(parties))]
     won_value = _won_values(state, factions)
-    winner, step = decide(votes, cards, [won_value[p] for p in range(len(parties))])
+    winner, step = decide(list(votes), cards, [won_value[p] for p in range(len(parties))])
     if step == STEP_VOTES:
         three = variant.players == 2 and votes[winner] >= 3
         return GameResult(parties, factions, votes, winner,
