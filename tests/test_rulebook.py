@@ -131,7 +131,7 @@ def test_a_giant_smashes_prey_of_its_value_in_front_of_opponents_only() -> None:
 def test_recruiting_offers_each_kind_of_face_up_card_once() -> None:
     """RULES 3 phase 1 and R15: one choice per distinct face-up card, the first copy of
     each kind in face-up order; none face up: the seat draws (no choice)."""
-    kind = [0, 0, 1, 2, 2]  # ids 0-1 identical, 3-4 identical
+    kind = (0, 0, 1, 2, 2)  # ids 0-1 identical, 3-4 identical
     assert recruit_choices([1, 3, 0, 2, 4], kind) == [1, 3, 2]
     assert recruit_choices([4, 3], kind) == [4]
     assert recruit_choices([], kind) == []
