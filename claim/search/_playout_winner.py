@@ -25,10 +25,12 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
     value = [0] * parties
     counts = [0] * parties
     tops = [0] * parties
-    for fmask in kt.voters:
+    voters: tuple[int, ...] = kt.voters
+    for fmask in voters:
         best = ties = 0
         for party in range(parties):
-            count = counts[party] = (piles[party] & fmask).bit_count()
+            held: int = piles[party] & fmask
+            count = counts[party] = held.bit_count()
             if count > best:
                 best, ties = count, 1
             elif count == best:
@@ -49,12 +51,19 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
 
 
 def _highest(kt: KernelTables, mask: int) -> int:
-    values = kt.values
-    return max([values[c] for c in range(mask.bit_length()) if mask >> c & 1], default=0)
+    values: tuple[int, ...] = kt.values
+    best = -(2**31)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        value = values[low.bit_length() - 1]
+        if value > best:
+            best = value
+    return best
 
 
 def _total(kt: KernelTables, mask: int) -> int:
-    values = kt.values
+    values: tuple[int, ...] = kt.values
     total = 0
     while mask:
         low = mask & -mask
