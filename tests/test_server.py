@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import create, hello, seat_tokens, served, token
+from server_support import as_sent, create, follow, hello, seat_tokens, served, token
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
@@ -25,7 +25,7 @@ import claim
 from claim.apps import cli
 from claim.apps.server import command
 from claim.apps.server.lobby import MAX_YAML_CHARS, Lobby
-from claim.apps.server.protocol import MAX_MESSAGE_CHARS, seat_message
+from claim.apps.server.protocol import MAX_MESSAGE_CHARS, Messages, seat_message, update_message
 from claim.info.sampling import sample
 from claim.io.gamerecord import GameRecord
 from claim.rules.validation import check_text
@@ -83,6 +83,7 @@ def test_moves_by_notation_and_by_action_id_are_broadcast(server: tuple[TestClie
             client.websocket_connect(f"/ws/{links['table']}") as ws1:
         sockets = [ws0, ws1]
         views = [hello(ws0, tokens[0]), hello(ws1, tokens[1])]
+        held = [follow(None, message) for message in views]
         for step in range(4):
             mover = _mover(views)
             text, action = views[mover]["actions"][0]
@@ -92,8 +93,10 @@ def test_moves_by_notation_and_by_action_id_are_broadcast(server: tuple[TestClie
             views = [ws0.receive_json(), ws1.receive_json()]
             assert table.state == before.apply(text)
             for seat in (0, 1):
-                assert views[seat]["moves"] == step + 1
-                assert views[seat]["view"] == json.loads(claim.to_json(table.state.view(seat)))
+                assert views[seat]["type"] == "update" and views[seat]["moves"] == step + 1
+                assert len(views[seat]["history"]) == 1  # only the new entry is sent
+                held[seat] = follow(held[seat], views[seat])
+                assert as_sent(held[seat]) == claim.to_json(table.state.view(seat))
 
 
 def _refused(ws: WebSocketTestSession, message: object, code: str, lobby: Lobby, table_id: str
@@ -312,7 +315,7 @@ def test_an_uploaded_variant_is_played_and_recorded(server: tuple[TestClient, Lo
 
 def test_seat_message_is_a_function_of_the_view() -> None:
     """The fields beside the view are read from what the seat sees: a state sampled
-    from the seat's view gives the same message."""
+    from the seat's view gives the same message, whole or update."""
     state = claim.new_game("claim2", seed=5)
     rng = random.Random(5)
     for _ in range(20):
@@ -320,6 +323,36 @@ def test_seat_message_is_a_function_of_the_view() -> None:
     for seat in (0, 1, None):
         sampled = sample(state.view(seat), rng)
         assert seat_message(sampled, seat, "t") == seat_message(state, seat, "t")
+        assert update_message(sampled, seat, "t", 17) == update_message(state, seat, "t", 17)
+
+
+@pytest.mark.parametrize("name", claim.builtin_variants())
+def test_updates_rebuild_the_whole_view_at_every_move(name: str) -> None:
+    """Issue #25 (each client receives its seat's view, RULES 7): a client that applies
+    every update it receives to the whole view it was first sent holds exactly
+    ``claim.to_json(state.view(seat))`` after each move of a whole game, for every
+    seat and a spectator; an update carries only the new history entry."""
+    rng = random.Random(name)
+    state = claim.new_game(name, seed=rng.randrange(2**32))
+    seats: list[int | None] = [*range(state.variant.players), None]
+    held = {seat: follow(None, json.loads(seat_message(state, seat, "t"))) for seat in seats}
+    while not state.is_over:
+        since, state = len(state.records), state.apply(rng.choice(state.legal_moves()))
+        messages = Messages(state, "t")
+        for seat in seats:
+            update = json.loads(messages.update(seat, since))
+            assert len(update["history"]) == 1 and "history" not in update["view"]
+            held[seat] = follow(held[seat], update)
+            assert as_sent(held[seat]) == claim.to_json(state.view(seat))
+    assert json.loads(messages.update(0, since))["result"] is not None
+
+
+def test_an_update_refuses_more_history_than_the_view_has() -> None:
+    """An update asked for a client that holds more entries than there are is refused."""
+    state = claim.new_game("claim", seed=1)
+    assert json.loads(update_message(state, 0, "t", 0))["history"] == []
+    with pytest.raises(ValueError, match="1 history entries"):
+        update_message(state, 0, "t", 1)
 
 
 def test_serve_without_the_extra_names_the_install_command(

@@ -13,7 +13,7 @@ HTTP routes (JSON unless said):
 * ``GET /api/tables/{table}/record``: a finished game's record, as the library's
   JSON record (``claim replay`` reads it); refused while the game is played.
 * ``GET /api/stats``: moves played and the latency from a move's arrival to its
-  broadcast.
+  broadcast (``?seconds=S``: of the moves broadcast in the last S seconds).
 * ``WebSocket /ws/{table}``: the game (`claim.apps.server.protocol`).
 """
 
@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -167,7 +168,15 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlet
         return _record(lobby, request.path_params["table"])
 
     async def stats(request: Request) -> Response:
-        return JSONResponse(lobby.stats())
+        seconds = request.query_params.get("seconds", "")
+        try:
+            window = float(seconds) if seconds else None
+        except ValueError:
+            window = math.nan
+        if window is not None and not 0 < window < math.inf:
+            return JSONResponse({"error": "malformed", "message": "?seconds= takes a "
+                                 "number of seconds above 0"}, status_code=400)
+        return JSONResponse(lobby.stats(window))
 
     async def socket(websocket: WebSocket) -> None:
         await _serve_socket(websocket, lobby, rate, burst)

@@ -59,9 +59,11 @@ def run(args: argparse.Namespace) -> int:
         if args.host not in ("127.0.0.1", "localhost", "::1"):
             print("note: the server speaks plain HTTP; put it behind a TLS reverse proxy "
                   "before others reach it (docs: Running a server)", flush=True)
+        # No permessage-deflate: after the first view, messages are small updates,
+        # and compressing each cost more of the event loop than it saves on the wire.
         uvicorn.run(create_app(lobby), host=args.host, port=args.port,
                     ws_max_size=4 * MAX_MESSAGE_CHARS, log_level=args.log_level,
-                    h11_max_incomplete_event_size=16_384)
+                    h11_max_incomplete_event_size=16_384, ws_per_message_deflate=False)
     finally:
         store.close()
     return 0
