@@ -80,10 +80,19 @@ def decode(value: Any, variant: Variant, where: str) -> Hashable:
     raise ViewError(where, f"unreadable value {str(value)[:80]!r}")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    cls: tuple(field.name for field in attrs.fields(cls)) for cls in _EVENTS.values()}
+"""The fields of each event class, in order (read once: attrs.fields is not free)."""
+
+
 def _event(event: ViewEvent) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": type(event).__name__}
-    for field in attrs.fields(type(event)):
-        out[field.name] = encode(getattr(event, field.name))
+    cls = type(event)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:  # an event class of a plugin
+        names = tuple(field.name for field in attrs.fields(cls))
+    out: dict[str, Any] = {"event": cls.__name__}
+    for name in names:
+        out[name] = encode(getattr(event, name))
     return out
 
 
