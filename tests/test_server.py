@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -311,6 +312,27 @@ def test_an_uploaded_variant_is_played_and_recorded(server: tuple[TestClient, Lo
     assert answer.status_code == 201, answer.text
     table = lobby.tables[answer.json()["table"]]
     assert table.state.variant.name == "my-mix"
+
+
+def test_stats_summarize_a_window_of_moves(server: tuple[TestClient, Lobby]) -> None:
+    """The load test's figures (issue #25): ``/api/stats?seconds=S`` summarizes the
+    moves broadcast in the last S seconds; a bad window is refused."""
+    client, lobby = server
+    links = create(client, "claim", ["random", "random"])
+    table = lobby.tables[links["table"]]
+    deadline = time.monotonic() + 60
+    while not table.state.is_over:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    moves = len(table.state.records)
+    assert client.get("/api/stats").json()["sampled"] == moves
+    assert client.get("/api/stats?seconds=3600").json()["sampled"] == moves
+    lobby.latencies.appendleft((time.monotonic() - 7200, 0.5))  # a move two hours ago
+    assert client.get("/api/stats?seconds=3600").json()["sampled"] == moves
+    assert client.get("/api/stats").json()["sampled"] == moves + 1
+    for bad in ("0", "-1", "x", "inf", "nan"):
+        answer = client.get(f"/api/stats?seconds={bad}")
+        assert answer.status_code == 400 and answer.json()["error"] == "malformed"
 
 
 def test_seat_message_is_a_function_of_the_view() -> None:

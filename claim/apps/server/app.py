@@ -119,6 +119,24 @@ def _public(table: Table) -> dict[str, Any]:
             "record": f"/api/tables/{table.id}/record" if state.is_over else None}
 
 
+def _window(request: Request) -> float | None:
+    """The ``?seconds=`` of a stats request: the last seconds to summarize, or None.
+
+    Raises:
+        MessageError: Not a number of seconds above 0.
+    """
+    text = request.query_params.get("seconds")
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise MessageError("?seconds= takes a number of seconds above 0")
+    return seconds
+
+
 def _record(lobby: Lobby, table_id: str) -> Response:
     """A finished game's record (JSON, as a download); 409 while it is played."""
     try:
@@ -168,15 +186,10 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlet
         return _record(lobby, request.path_params["table"])
 
     async def stats(request: Request) -> Response:
-        seconds = request.query_params.get("seconds", "")
         try:
-            window = float(seconds) if seconds else None
-        except ValueError:
-            window = math.nan
-        if window is not None and not 0 < window < math.inf:
-            return JSONResponse({"error": "malformed", "message": "?seconds= takes a "
-                                 "number of seconds above 0"}, status_code=400)
-        return JSONResponse(lobby.stats(window))
+            return JSONResponse(lobby.stats(_window(request)))
+        except ClaimError as exc:
+            return _error(exc)
 
     async def socket(websocket: WebSocket) -> None:
         await _serve_socket(websocket, lobby, rate, burst)
