@@ -38,14 +38,15 @@ Reported:
 
 ``--flood N`` adds, for the second half of the run, N flooding clients in a process
 of their own, each at a table of its own (its seat and a ``random`` bot of the
-server's): each sends messages as fast as its socket takes them, in turn legal
-moves (when it is its turn, else the same move out of turn), moves that are not
-legal, moves in bad notation and text that is not JSON, and reads what the server
-answers. The figures are then given twice, ``"quiet"`` (first half) and
-``"flood"`` (second half), so that what the flood costs the other tables shows in
-one run. The flooding process runs on the same two cores as the server and the
-players: what it costs the server's CPU share is in the figures too (an upper bound
-of what a flood from another machine costs).
+server's): each sends messages as fast as its socket takes them, in turn legal moves
+(when it is its turn, else the same move out of turn), moves that are not legal,
+moves in bad notation and text that is not JSON, and reads what the server answers;
+cut off by the server, it connects again at once to the same seat. The figures are
+then given twice, ``"quiet"`` (first half) and ``"flood"`` (second half), so that
+what the flood costs the other tables shows in one run. The flooding process runs on
+the same two cores as the server and the players: what it costs the server's CPU
+share is in the figures too (an upper bound of what a flood from another machine
+costs).
 
 The clients run on the same machine as the server and share its cores. Not part of
 the test suite; ``--quick`` (4 tables, 3 seconds) proves the script runs.
@@ -55,6 +56,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing
 import os
@@ -144,59 +146,68 @@ async def _table_loop(port: int, number: int, think: float, rtts: Rtts) -> None:
                                for tok in tokens))
 
 
-async def _flood_table(port: int, rng: random.Random, until: float, counts: list[int]) -> None:
-    """Flood one table of its own (seat 0; seat 1 a bot of the server) until ``until``
-    or the game's end; ``counts``: [messages sent, answers received]."""
-    links = await asyncio.to_thread(_http, port, "/api/tables",
-                                    {"variant": "claim", "seats": ["human", "random"]})
-    tok = links["seats"][0]["link"].split("#", 1)[1]
+async def _flood_socket(port: int, table: str, tok: str, rng: random.Random, until: float,
+                        counts: list[int]) -> bool:
+    """Flood seat 0 of ``table`` over one connection until ``until``, the game's end or
+    the server closing it; whether the game is over. ``counts``: [messages sent,
+    answers received, connections closed by the server]."""
     actions: list[int] = []
-    last: list[int] = [0]
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{links['table']}",
-                                  max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": tok}))
+    last, over = [0], [False]
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}",
+                                      max_size=2**22) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": tok}))
 
-        async def read() -> None:
-            async for text in ws:
-                counts[1] += 1
-                message = json.loads(text)
-                if message["type"] in ("view", "update"):
-                    actions[:] = [action for _, action in message["actions"]]
-                    if message["result"] is not None:
-                        return
+            async def read() -> None:
+                with contextlib.suppress(websockets.ConnectionClosed):
+                    async for text in ws:
+                        counts[1] += 1
+                        message = json.loads(text)
+                        if message["type"] in ("view", "update"):
+                            actions[:] = [action for _, action in message["actions"]]
+                            if message["result"] is not None:
+                                over[0] = True
+                                return
 
-        reader = asyncio.create_task(read())
-        step = 0
-        while not reader.done() and time.monotonic() < until:
-            kind = step % 4
-            if kind == 0:  # a legal move when it is its turn, else one out of turn
-                last[0] = rng.choice(actions) if actions else last[0]
-                text = json.dumps({"type": "move", "action": last[0]})
-            elif kind == 1:  # an action id that is not legal here (or no action at all)
-                text = json.dumps({"type": "move", "action": rng.randrange(10_000)})
-            elif kind == 2:
-                text = json.dumps({"type": "move", "move": "Zz99"})
-            else:
-                text = "{not json"
-            await ws.send(text)
-            counts[0] += 1
-            step += 1
-            if step % 64 == 0:
-                await asyncio.sleep(0)  # let the reader read
-        reader.cancel()
+            reader = asyncio.create_task(read())
+            step = 0
+            while not reader.done() and time.monotonic() < until:
+                kind = step % 4
+                if kind == 0:  # a legal move when it is its turn, else one out of turn
+                    last[0] = rng.choice(actions) if actions else last[0]
+                    text = json.dumps({"type": "move", "action": last[0]})
+                elif kind == 1:  # an action id that is not legal here (or no action)
+                    text = json.dumps({"type": "move", "action": rng.randrange(10_000)})
+                elif kind == 2:
+                    text = json.dumps({"type": "move", "move": "Zz99"})
+                else:
+                    text = "{not json"
+                await ws.send(text)
+                counts[0] += 1
+                step += 1
+                if step % 64 == 0:
+                    await asyncio.sleep(0)  # let the reader read
+            reader.cancel()
+    except (websockets.ConnectionClosed, OSError):
+        pass
+    if not over[0] and time.monotonic() < until:
+        counts[2] += 1
+    return over[0]
 
 
 async def _flood_all(port: int, flooders: int, seconds: float) -> list[int]:
     until = time.monotonic() + seconds
-    counts = [0, 0]
+    counts = [0, 0, 0]
 
     async def flooder(number: int) -> None:
         rng = random.Random(-1 - number)
-        while time.monotonic() < until:
-            try:
-                await _flood_table(port, rng, until, counts)
-            except (websockets.ConnectionClosed, OSError):
-                await asyncio.sleep(0.01)  # closed by the server: a new table
+        while time.monotonic() < until:  # a table of its own (seat 1: a server bot)
+            links = await asyncio.to_thread(_http, port, "/api/tables",
+                                            {"variant": "claim", "seats": ["human", "random"]})
+            tok = links["seats"][0]["link"].split("#", 1)[1]
+            while time.monotonic() < until:  # cut off: back to the same seat at once
+                if await _flood_socket(port, links["table"], tok, rng, until, counts):
+                    break
 
     await asyncio.gather(*(flooder(n) for n in range(flooders)))
     return counts
@@ -258,10 +269,10 @@ async def _run(port: int, server: int, tables: int, seconds: float, think: float
             target=_flood_process, args=(port, flood, seconds / 2, out))
         flooding.start()
         result["flood"] = await _phase(port, server, seconds / 2, rtts)
-        sent, answered = await asyncio.to_thread(out.get, True, 60)
+        sent, answered, cut = await asyncio.to_thread(out.get, True, 60)
         await asyncio.to_thread(flooding.join, 30)
-        result["flood"]["flood_messages_sent"] = sent
-        result["flood"]["flood_answers_received"] = answered
+        result["flood"].update(flood_messages_sent=sent, flood_answers_received=answered,
+                               flood_connections_cut=cut)
         return result
     finally:
         for task in players:

@@ -25,6 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 import claim
 from claim.apps import cli
 from claim.apps.server import command
+from claim.apps.server.app import RateLimit
 from claim.apps.server.lobby import MAX_YAML_CHARS, Lobby
 from claim.apps.server.protocol import MAX_MESSAGE_CHARS, Messages, seat_message, update_message
 from claim.info.sampling import sample
@@ -156,18 +157,42 @@ def test_bad_messages_are_answered_with_errors_and_change_nothing(
 
 
 def test_a_flood_is_cut_by_the_rate_limit(tmp_path: Path) -> None:
-    """A flood of messages from one client: beyond its burst, each is refused unread
-    (``rate_limited``), and the table is not touched."""
-    with served(tmp_path / "db", rate=0.001, burst=5) as (client, _lobby):
+    """Issue #25 (a flood of moves from one client does not slow other tables): beyond
+    its burst, a message is refused unread (``rate_limited``), the table is not
+    touched, and a client that goes on sending is cut off (1008, after being held
+    unread), so that a flood costs the server a bounded number of messages, not as
+    many as are sent."""
+    with served(tmp_path / "db", rate=0.001, burst=5, hold=0.0) as (client, lobby):
         links = create(client)
         tid = links["table"]
+        before = lobby.tables[tid].state
         with client.websocket_connect(f"/ws/{tid}") as ws:
             hello(ws, seat_tokens(links)[0])
             codes = []
-            for _ in range(12):
+            for _ in range(10):
                 ws.send_json({"type": "ping"})
                 codes.append(ws.receive_json().get("code", "pong"))
-            assert codes == ["pong"] * 5 + ["rate_limited"] * 7
+            assert codes == ["pong"] * 5 + ["rate_limited"] * 5
+            ws.send_json({"type": "move", "move": "Kn7"})
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1008 and "flooding" in str(closed.value.reason)
+        assert lobby.tables[tid].state is before
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # it may come back, slower
+            assert hello(ws, seat_tokens(links)[0])["type"] == "view"
+
+
+def test_the_rate_limit_refills_at_its_rate_up_to_its_burst() -> None:
+    """Issue #25, flooding: the token bucket a connection's messages are read from."""
+    now = [100.0]
+    limit = RateLimit(rate=4.0, burst=2.0, clock=lambda: now[0])
+    assert limit.take() and limit.take() and not limit.take()
+    now[0] += 0.2
+    assert not limit.take()  # 0.8 of a token
+    now[0] += 0.05
+    assert limit.take() and not limit.take()
+    now[0] += 10
+    assert limit.take() and limit.take() and not limit.take()  # never more than the burst
 
 
 def test_forged_and_stale_tokens_are_refused(server: tuple[TestClient, Lobby]) -> None:

@@ -101,6 +101,14 @@ class Connection:
             self._task.cancel()
             asyncio.get_running_loop().create_task(self.socket.close(code, reason))
 
+    async def abort(self, code: int, reason: str) -> None:
+        """Close the socket now with ``code`` and ``reason``, dropping what is queued
+        (a client cut off for flooding is sent nothing more)."""
+        self.closed.set()
+        self._task.cancel()
+        with contextlib.suppress(Exception):
+            await self.socket.close(code, reason)
+
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
             while True:
