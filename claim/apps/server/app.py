@@ -177,7 +177,7 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0,
         rate: Messages per second a connection may send (beyond ``burst``).
         burst: Messages a connection may send at once.
         hold: Seconds a connection refused over ``burst`` messages in a row (a
-            flood) is held unread, before it is closed (1008).
+            flood) is held unread, before it is dropped.
     """
 
     async def page(request: Request) -> Response:
@@ -298,10 +298,10 @@ async def _serve_socket(websocket: WebSocket, lobby: Lobby,
                 if refused > burst:  # still sending, refused: a flood, cut off
                     # Held unread first: its next messages wait in its own socket
                     # (uvicorn reads only as fast as the app receives), so that coming
-                    # back at once to flood again costs the server little.
+                    # back at once to flood again costs the server little; then
+                    # dropped with no closing handshake (see Connection.drop).
                     await asyncio.sleep(hold)
-                    await connection.abort(1008, f"flooding: {refused} messages refused "
-                                           f"in a row (at most {rate:g} a second)")
+                    connection.drop()
                     return
                 connection.push(error_message(RateLimitError(
                     f"more than {rate:g} messages a second: this one was not read")))

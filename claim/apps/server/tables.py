@@ -101,13 +101,13 @@ class Connection:
             self._task.cancel()
             asyncio.get_running_loop().create_task(self.socket.close(code, reason))
 
-    async def abort(self, code: int, reason: str) -> None:
-        """Close the socket now with ``code`` and ``reason``, dropping what is queued
-        (a client cut off for flooding is sent nothing more)."""
+    def drop(self) -> None:
+        """Send nothing more, not even a close frame: the caller then returns from the
+        WebSocket handler and the server closes the connection as it is (a client cut
+        off for flooding; a closing handshake would make the server read, and parse,
+        everything the client has queued before its answer)."""
         self.closed.set()
         self._task.cancel()
-        with contextlib.suppress(Exception):
-            await self.socket.close(code, reason)
 
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
