@@ -67,6 +67,23 @@ def hello(ws: WebSocketTestSession, tok: str) -> dict[str, Any]:
     return message
 
 
+def follow(held: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The view document a client holds after ``message``, as the browser client keeps
+    it: a ``"view"`` message's whole view, or ``held`` brought up to date by an
+    ``"update"`` (its other fields, and its new history entries appended)."""
+    if message["type"] == "view":
+        view: dict[str, Any] = message["view"]
+        return view
+    assert message["type"] == "update", message
+    assert held is not None and message["since"] == len(held["history"]), message
+    return {**message["view"], "history": held["history"] + message["history"]}
+
+
+def as_sent(doc: dict[str, Any]) -> str:
+    """A view document as ``claim.to_json`` writes it (sorted keys, compact)."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
 def free_port() -> int:
     """A TCP port free on the loopback interface now."""
     with socket.socket() as probe:

@@ -12,20 +12,22 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_support import create, hello, seat_tokens, served, token
+from server_support import as_sent, create, follow, hello, seat_tokens, served, token
 from starlette.testclient import TestClient, WebSocketTestSession
 from starlette.websockets import WebSocketDisconnect
 
 import claim
 from claim.apps import cli
 from claim.apps.server import command
+from claim.apps.server.app import RateLimit
 from claim.apps.server.lobby import MAX_YAML_CHARS, Lobby
-from claim.apps.server.protocol import MAX_MESSAGE_CHARS, seat_message
+from claim.apps.server.protocol import MAX_MESSAGE_CHARS, Messages, seat_message, update_message
 from claim.info.sampling import sample
 from claim.io.gamerecord import GameRecord
 from claim.rules.validation import check_text
@@ -83,6 +85,7 @@ def test_moves_by_notation_and_by_action_id_are_broadcast(server: tuple[TestClie
             client.websocket_connect(f"/ws/{links['table']}") as ws1:
         sockets = [ws0, ws1]
         views = [hello(ws0, tokens[0]), hello(ws1, tokens[1])]
+        held = [follow(None, message) for message in views]
         for step in range(4):
             mover = _mover(views)
             text, action = views[mover]["actions"][0]
@@ -92,8 +95,10 @@ def test_moves_by_notation_and_by_action_id_are_broadcast(server: tuple[TestClie
             views = [ws0.receive_json(), ws1.receive_json()]
             assert table.state == before.apply(text)
             for seat in (0, 1):
-                assert views[seat]["moves"] == step + 1
-                assert views[seat]["view"] == json.loads(claim.to_json(table.state.view(seat)))
+                assert views[seat]["type"] == "update" and views[seat]["moves"] == step + 1
+                assert len(views[seat]["history"]) == 1  # only the new entry is sent
+                held[seat] = follow(held[seat], views[seat])
+                assert as_sent(held[seat]) == claim.to_json(table.state.view(seat))
 
 
 def _refused(ws: WebSocketTestSession, message: object, code: str, lobby: Lobby, table_id: str
@@ -152,18 +157,43 @@ def test_bad_messages_are_answered_with_errors_and_change_nothing(
 
 
 def test_a_flood_is_cut_by_the_rate_limit(tmp_path: Path) -> None:
-    """A flood of messages from one client: beyond its burst, each is refused unread
-    (``rate_limited``), and the table is not touched."""
-    with served(tmp_path / "db", rate=0.001, burst=5) as (client, _lobby):
+    """Issue #25 (a flood of moves from one client does not slow other tables): beyond
+    its burst, a message is refused unread (``rate_limited``), the table is not
+    touched, and a client that goes on sending is cut off (held unread, then
+    dropped), so that a flood costs the server a bounded number of messages, not as
+    many as are sent."""
+    with served(tmp_path / "db", rate=0.001, burst=5, hold=0.0) as (client, lobby):
         links = create(client)
         tid = links["table"]
+        before = lobby.tables[tid].state
         with client.websocket_connect(f"/ws/{tid}") as ws:
             hello(ws, seat_tokens(links)[0])
             codes = []
-            for _ in range(12):
+            for _ in range(10):
                 ws.send_json({"type": "ping"})
                 codes.append(ws.receive_json().get("code", "pong"))
-            assert codes == ["pong"] * 5 + ["rate_limited"] * 7
+            assert codes == ["pong"] * 5 + ["rate_limited"] * 5
+            ws.send_json({"type": "move", "move": "Kn7"})
+            deadline = time.monotonic() + 30  # dropped: the seat is free again
+            while 0 in lobby.tables[tid].seated:
+                assert time.monotonic() < deadline, "the flooding connection was kept"
+                time.sleep(0.01)
+        assert lobby.tables[tid].state is before
+        with client.websocket_connect(f"/ws/{tid}") as ws:  # it may come back, slower
+            assert hello(ws, seat_tokens(links)[0])["type"] == "view"
+
+
+def test_the_rate_limit_refills_at_its_rate_up_to_its_burst() -> None:
+    """Issue #25, flooding: the token bucket a connection's messages are read from."""
+    now = [100.0]
+    limit = RateLimit(rate=4.0, burst=2.0, clock=lambda: now[0])
+    assert limit.take() and limit.take() and not limit.take()
+    now[0] += 0.2
+    assert not limit.take()  # 0.8 of a token
+    now[0] += 0.05
+    assert limit.take() and not limit.take()
+    now[0] += 10
+    assert limit.take() and limit.take() and not limit.take()  # never more than the burst
 
 
 def test_forged_and_stale_tokens_are_refused(server: tuple[TestClient, Lobby]) -> None:
@@ -310,9 +340,30 @@ def test_an_uploaded_variant_is_played_and_recorded(server: tuple[TestClient, Lo
     assert table.state.variant.name == "my-mix"
 
 
+def test_stats_summarize_a_window_of_moves(server: tuple[TestClient, Lobby]) -> None:
+    """The load test's figures (issue #25): ``/api/stats?seconds=S`` summarizes the
+    moves broadcast in the last S seconds; a bad window is refused."""
+    client, lobby = server
+    links = create(client, "claim", ["random", "random"])
+    table = lobby.tables[links["table"]]
+    deadline = time.monotonic() + 60
+    while not table.state.is_over:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    moves = len(table.state.records)
+    assert client.get("/api/stats").json()["sampled"] == moves
+    assert client.get("/api/stats?seconds=3600").json()["sampled"] == moves
+    lobby.latencies.appendleft((time.monotonic() - 7200, 0.5))  # a move two hours ago
+    assert client.get("/api/stats?seconds=3600").json()["sampled"] == moves
+    assert client.get("/api/stats").json()["sampled"] == moves + 1
+    for bad in ("0", "-1", "x", "inf", "nan"):
+        answer = client.get(f"/api/stats?seconds={bad}")
+        assert answer.status_code == 400 and answer.json()["error"] == "malformed"
+
+
 def test_seat_message_is_a_function_of_the_view() -> None:
     """The fields beside the view are read from what the seat sees: a state sampled
-    from the seat's view gives the same message."""
+    from the seat's view gives the same message, whole or update."""
     state = claim.new_game("claim2", seed=5)
     rng = random.Random(5)
     for _ in range(20):
@@ -320,6 +371,36 @@ def test_seat_message_is_a_function_of_the_view() -> None:
     for seat in (0, 1, None):
         sampled = sample(state.view(seat), rng)
         assert seat_message(sampled, seat, "t") == seat_message(state, seat, "t")
+        assert update_message(sampled, seat, "t", 17) == update_message(state, seat, "t", 17)
+
+
+@pytest.mark.parametrize("name", claim.builtin_variants())
+def test_updates_rebuild_the_whole_view_at_every_move(name: str) -> None:
+    """Issue #25 (each client receives its seat's view, RULES 7): a client that applies
+    every update it receives to the whole view it was first sent holds exactly
+    ``claim.to_json(state.view(seat))`` after each move of a whole game, for every
+    seat and a spectator; an update carries only the new history entry."""
+    rng = random.Random(name)
+    state = claim.new_game(name, seed=rng.randrange(2**32))
+    seats: list[int | None] = [*range(state.variant.players), None]
+    held = {seat: follow(None, json.loads(seat_message(state, seat, "t"))) for seat in seats}
+    while not state.is_over:
+        since, state = len(state.records), state.apply(rng.choice(state.legal_moves()))
+        messages = Messages(state, "t")
+        for seat in seats:
+            update = json.loads(messages.update(seat, since))
+            assert len(update["history"]) == 1 and "history" not in update["view"]
+            held[seat] = follow(held[seat], update)
+            assert as_sent(held[seat]) == claim.to_json(state.view(seat))
+    assert json.loads(messages.update(0, since))["result"] is not None
+
+
+def test_an_update_refuses_more_history_than_the_view_has() -> None:
+    """An update asked for a client that holds more entries than there are is refused."""
+    state = claim.new_game("claim", seed=1)
+    assert json.loads(update_message(state, 0, "t", 0))["history"] == []
+    with pytest.raises(ValueError, match="1 history entries"):
+        update_message(state, 0, "t", 1)
 
 
 def test_serve_without_the_extra_names_the_install_command(

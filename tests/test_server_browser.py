@@ -98,6 +98,9 @@ def test_two_players_play_a_game_by_clicking(tmp_path: Path) -> None:
                     _hand_is_the_seats(pages)
             for page in pages:
                 assert page.get_attribute("#turn", "data-state") == "over"
+                # the updates' history entries were appended: the whole game is logged
+                assert page.evaluate("game.last.view.history.length") == moves
+                assert page.locator("#log li").count() == moves
                 assert "winner" in page.inner_text("#result-text") or "draw" in \
                     page.inner_text("#result-text")
             browser.close()

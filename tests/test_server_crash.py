@@ -31,8 +31,12 @@ async def _watch(port: int, tables: dict[str, str], seconds: float, server: Serv
             async with websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}") as ws:
                 await ws.send(json.dumps({"type": "hello", "token": tok}))
                 async for text in ws:
-                    view = json.loads(text)["view"]
-                    acked[table] = [record["move"] for record in view["history"]]
+                    message = json.loads(text)
+                    moves = [record["move"] for record in message.get("history", [])]
+                    if message["type"] == "view":  # the whole view; then updates
+                        moves = [record["move"] for record in message["view"]["history"]]
+                        acked[table] = []
+                    acked[table] = acked[table] + moves
         except (websockets.ConnectionClosed, OSError):
             pass
 

@@ -13,7 +13,7 @@ with a [`ViewError`][claim.core.errors.ViewError] naming the field.
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 import attrs
@@ -28,7 +28,8 @@ from claim.rules.notation import parse_move
 from claim.rules.variant import Variant
 from claim.rules.views import HiddenEvent, PendingView, View, ViewEvent, ViewRecord, ZoneView
 
-__all__ = ["FORMAT", "VERSION", "view_from_doc", "view_from_json", "view_to_json"]
+__all__ = ["FORMAT", "VERSION", "history_docs", "view_fields", "view_from_doc", "view_from_json",
+           "view_to_json"]
 
 FORMAT = "claim-view"
 VERSION = 1
@@ -79,16 +80,31 @@ def decode(value: Any, variant: Variant, where: str) -> Hashable:
     raise ViewError(where, f"unreadable value {str(value)[:80]!r}")
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {
+    cls: tuple(field.name for field in attrs.fields(cls)) for cls in _EVENTS.values()}
+"""The fields of each event class, in order (read once: attrs.fields is not free)."""
+
+
 def _event(event: ViewEvent) -> dict[str, Any]:
-    out: dict[str, Any] = {"event": type(event).__name__}
-    for field in attrs.fields(type(event)):
-        out[field.name] = encode(getattr(event, field.name))
+    cls = type(event)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:  # an event class of a plugin
+        names = tuple(field.name for field in attrs.fields(cls))
+    out: dict[str, Any] = {"event": cls.__name__}
+    for name in names:
+        out[name] = encode(getattr(event, name))
     return out
 
 
-def view_to_json(view: View) -> str:
-    """``view`` as JSON text with sorted keys."""
-    doc: dict[str, Any] = {
+def view_fields(view: View) -> dict[str, Any]:
+    """`view_to_json`'s document of ``view`` without its ``"history"``: every other key.
+
+    A server that has sent a client the whole view once can send it, after each
+    move, these fields and only the new entries of the history (`history_docs`):
+    the client's document is then ``{**fields, "history": history + new}``, which
+    is `view_to_json`'s document of the new view.
+    """
+    return {
         "format": FORMAT, "version": VERSION, "variant": view.variant.name,
         "seat": view.seat, "phase": view.phase.value, "first_leader": view.first_leader,
         "leader": view.leader, "current_player": view.current_player,
@@ -102,11 +118,21 @@ def view_to_json(view: View) -> str:
         "zones": [{"name": z.name, "seat": z.seat, "public": z.public,
                    "cards": [str(c) for c in z.cards], "count": z.count} for z in view.zones],
         "power_states": [[name, encode(value)] for name, value in view.power_states],
-        "history": [{"seat": r.seat, "move": str(r.move), "events": [_event(e) for e in r.events]}
-                    for r in view.history],
         "pending": None if view.pending is None else attrs.asdict(view.pending),
         "legal_moves": [str(m) for m in view.legal_moves],
     }
+
+
+def history_docs(records: Sequence[ViewRecord]) -> list[dict[str, Any]]:
+    """The entries of a view's ``"history"`` for ``records``, as `view_to_json` writes them."""
+    return [{"seat": r.seat, "move": str(r.move), "events": [_event(e) for e in r.events]}
+            for r in records]
+
+
+def view_to_json(view: View) -> str:
+    """``view`` as JSON text with sorted keys (`view_fields` and its `history_docs`)."""
+    doc = view_fields(view)
+    doc["history"] = history_docs(view.history)
     return json.dumps(doc, sort_keys=True, separators=(",", ":"))
 
 

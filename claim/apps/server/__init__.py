@@ -10,7 +10,8 @@ and "The server's internals"). One process, one asyncio event loop:
 * [`protocol`][claim.apps.server.protocol]: the messages, as pure functions.
 * [`seats`][claim.apps.server.seats]: people and bots.
 * [`app`][claim.apps.server.app]: the Starlette application (HTTP and WebSocket).
-* [`command`][claim.apps.server.command]: ``claim serve``.
+* [`command`][claim.apps.server.command]: ``claim serve``'s options; it imports
+  [`serving`][claim.apps.server.serving] (the app, uvicorn) only when it runs.
 
 The browser client is ``static/`` (plain HTML, CSS and JavaScript, no build step).
 Starlette, uvicorn and websockets come with the ``server`` extra:

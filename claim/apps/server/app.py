@@ -13,7 +13,7 @@ HTTP routes (JSON unless said):
 * ``GET /api/tables/{table}/record``: a finished game's record, as the library's
   JSON record (``claim replay`` reads it); refused while the game is played.
 * ``GET /api/stats``: moves played and the latency from a move's arrival to its
-  broadcast.
+  broadcast (``?seconds=S``: of the moves broadcast in the last S seconds).
 * ``WebSocket /ws/{table}``: the game (`claim.apps.server.protocol`).
 """
 
@@ -22,8 +22,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ from claim.apps.server.tables import Connection, Table
 from claim.core.errors import ClaimError
 from claim.rules.loading import builtin_variants, load_variant
 
-__all__ = ["MAX_BODY_BYTES", "STATIC", "RateLimit", "create_app"]
+__all__ = ["FLOOD_HOLD_SECONDS", "MAX_BODY_BYTES", "STATIC", "RateLimit", "create_app"]
 
 STATIC = Path(__file__).with_name("static")
 """The browser client's files, shipped in the package."""
@@ -58,20 +59,30 @@ MAX_BODY_BYTES = 4 * MAX_YAML_CHARS + 4096
 HELLO_SECONDS = 10.0
 """How long a new WebSocket may take to send its hello."""
 
+FLOOD_HOLD_SECONDS = 5.0
+"""How long a connection cut off for flooding is held, unread, before it is closed."""
+
 _HEADERS = {"Content-Security-Policy": "default-src 'self'; connect-src 'self'",
             "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
 
 
 class RateLimit:
-    """A token bucket: ``rate`` messages per second, up to ``burst`` at once."""
+    """A token bucket: ``rate`` messages per second, up to ``burst`` at once.
 
-    def __init__(self, rate: float = 20.0, burst: float = 40.0) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.last = burst, time.monotonic()
+    Args:
+        rate: Tokens added per second.
+        burst: The most tokens held.
+        clock: Seconds, never going back (``time.monotonic``).
+    """
+
+    def __init__(self, rate: float = 20.0, burst: float = 40.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self.tokens, self.last = burst, clock()
 
     def take(self) -> bool:
-        """Whether one more message may be read now."""
-        now = time.monotonic()
+        """Whether one more message may be read now (a token is then taken)."""
+        now = self.clock()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
@@ -118,6 +129,32 @@ def _public(table: Table) -> dict[str, Any]:
             "record": f"/api/tables/{table.id}/record" if state.is_over else None}
 
 
+def _window(request: Request) -> float | None:
+    """The ``?seconds=`` of a stats request: the last seconds to summarize, or None.
+
+    Raises:
+        MessageError: Not a number of seconds above 0.
+    """
+    text = request.query_params.get("seconds")
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0 < seconds < math.inf:
+        raise MessageError("?seconds= takes a number of seconds above 0")
+    return seconds
+
+
+def _stats(lobby: Lobby, request: Request) -> Response:
+    """The moves' latency figures (`Lobby.stats`), of the window ``?seconds=`` asks."""
+    try:
+        return JSONResponse(lobby.stats(_window(request)))
+    except ClaimError as exc:
+        return _error(exc)
+
+
 def _record(lobby: Lobby, table_id: str) -> Response:
     """A finished game's record (JSON, as a download); 409 while it is played."""
     try:
@@ -131,13 +168,16 @@ def _record(lobby: Lobby, table_id: str) -> Response:
         "Content-Disposition": f'attachment; filename="claim-{table.id}.json"'})
 
 
-def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlette:
+def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0,
+               hold: float = FLOOD_HOLD_SECONDS) -> Starlette:
     """The ASGI application serving ``lobby``'s tables.
 
     Args:
         lobby: The tables (restored from the database before the app starts).
         rate: Messages per second a connection may send (beyond ``burst``).
         burst: Messages a connection may send at once.
+        hold: Seconds a connection refused over ``burst`` messages in a row (a
+            flood) is held unread, before it is dropped.
     """
 
     async def page(request: Request) -> Response:
@@ -167,10 +207,10 @@ def create_app(lobby: Lobby, rate: float = 20.0, burst: float = 40.0) -> Starlet
         return _record(lobby, request.path_params["table"])
 
     async def stats(request: Request) -> Response:
-        return JSONResponse(lobby.stats())
+        return _stats(lobby, request)
 
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(websocket, lobby, rate, burst)
+        await _serve_socket(websocket, lobby, (rate, burst, hold))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -219,7 +259,25 @@ async def _hello(websocket: WebSocket, lobby: Lobby) -> tuple[Table, int | None]
     return None
 
 
-async def _serve_socket(websocket: WebSocket, lobby: Lobby, rate: float, burst: float) -> None:
+async def _handle(table: Table, connection: Connection, text: str | None, arrived: float
+                  ) -> None:
+    """Do what a client's message asks (a move, a ping), or answer why not."""
+    try:
+        message = read_message(text)
+        if message["type"] == "move":
+            await table.play(connection.seat, message, arrived)
+        elif message["type"] == "ping":
+            connection.push('{"type":"pong"}')
+        else:
+            raise MessageError(f"unknown message type {message['type'][:40]!r} "
+                               '(known: "move", "ping")')
+    except ClaimError as exc:
+        connection.push(error_message(exc))
+
+
+async def _serve_socket(websocket: WebSocket, lobby: Lobby,
+                        limits: tuple[float, float, float]) -> None:
+    rate, burst, hold = limits
     await websocket.accept()
     try:
         opened = await _hello(websocket, lobby)
@@ -230,25 +288,26 @@ async def _serve_socket(websocket: WebSocket, lobby: Lobby, rate: float, burst: 
     table, seat = opened
     connection = Connection(websocket, seat)
     table.join(connection)
-    limit = RateLimit(rate, burst)
+    limit, refused = RateLimit(rate, burst), 0
     try:
         while True:
             text = await _receive(websocket)
             arrived = time.perf_counter()
-            try:
-                if not limit.take():
-                    raise RateLimitError(f"more than {rate:g} messages a second: this one "
-                                         "was not read")
-                message = read_message(text)
-                if message["type"] == "move":
-                    await table.play(seat, message, arrived)
-                elif message["type"] == "ping":
-                    connection.push('{"type":"pong"}')
-                else:
-                    raise MessageError(f"unknown message type {message['type'][:40]!r} "
-                                       '(known: "move", "ping")')
-            except ClaimError as exc:
-                connection.push(error_message(exc))
+            if not limit.take():
+                refused += 1
+                if refused > burst:  # still sending, refused: a flood, cut off
+                    # Held unread first: its next messages wait in its own socket
+                    # (uvicorn reads only as fast as the app receives), so that coming
+                    # back at once to flood again costs the server little; then
+                    # dropped with no closing handshake (see Connection.drop).
+                    await asyncio.sleep(hold)
+                    connection.drop()
+                    return
+                connection.push(error_message(RateLimitError(
+                    f"more than {rate:g} messages a second: this one was not read")))
+                continue
+            refused = 0
+            await _handle(table, connection, text, arrived)
     except WebSocketDisconnect:
         pass
     finally:

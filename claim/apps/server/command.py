@@ -2,8 +2,9 @@
 
 The server needs the ``server`` extra (Starlette, uvicorn, websockets); without it
 ``claim serve`` stops with a message naming ``pip install "claim-engine[server]"``.
-The database is checked before anything starts: a file that is not a claim server
-database, or that a newer server wrote, is refused and left as it is.
+This module only registers the command: the server itself
+([`serving`][claim.apps.server.serving]) is imported when ``claim serve`` runs, so
+that the other commands do not pay for importing it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,6 @@ from typing import Any
 
 from claim.apps.cli_common import positive_seconds
 from claim.core.errors import ClaimError
-
-try:  # the extra's modules: without them `claim serve` explains, nothing else fails
-    from claim.apps.server.app import create_app
-    from claim.apps.server.lobby import Lobby
-    from claim.apps.server.protocol import MAX_MESSAGE_CHARS
-    from claim.apps.server.store import Store
-except ModuleNotFoundError as exc:  # pragma: no cover (CI installs the extra)
-    if (exc.name or "").partition(".")[0] not in ("starlette", "anyio"):
-        raise
 
 __all__ = ["DEFAULT_DB", "EXTRA_MODULES", "missing_modules", "register", "run"]
 
@@ -48,23 +40,13 @@ def run(args: argparse.Namespace) -> int:
     if missing:
         raise ClaimError(f"'claim serve' needs the server extra ({', '.join(missing)} "
                          'not installed): pip install "claim-engine[server]"')
-    import uvicorn  # the extra: imported only to serve
+    # Imported here, not above: the server (Starlette, uvicorn) costs every other
+    # `claim` command ~120 ms to import, and fails without the extra. The one
+    # import of `claim` inside a function besides the composition root's (named in
+    # tests/test_architecture.py); it dodges no cycle: `serving` is beside this module.
+    from claim.apps.server import serving
 
-    store = Store(args.db)
-    try:
-        lobby = Lobby(store, bot_delay=args.bot_delay)
-        resumed = lobby.restore()
-        print(f"claim server: http://{args.host}:{args.port}/  (database {args.db}, "
-              f"{resumed} unfinished tables resumed; Ctrl-C stops)", flush=True)
-        if args.host not in ("127.0.0.1", "localhost", "::1"):
-            print("note: the server speaks plain HTTP; put it behind a TLS reverse proxy "
-                  "before others reach it (docs: Running a server)", flush=True)
-        uvicorn.run(create_app(lobby), host=args.host, port=args.port,
-                    ws_max_size=4 * MAX_MESSAGE_CHARS, log_level=args.log_level,
-                    h11_max_incomplete_event_size=16_384)
-    finally:
-        store.close()
-    return 0
+    return serving.serve(args)
 
 
 def register(commands: Any) -> None:

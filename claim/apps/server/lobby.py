@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import collections
 import logging
+import math
 import secrets
+import time
 from typing import Any
 
 from claim.apps.server import seats
@@ -95,12 +97,13 @@ class Lobby:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
-        self.latencies: collections.deque[float] = collections.deque(maxlen=LATENCIES_KEPT)
+        self.latencies: collections.deque[tuple[float, float]]
+        self.latencies = collections.deque(maxlen=LATENCIES_KEPT)  # (when, seconds)
         self.moves = 0
 
     def _on_move(self, seconds: float) -> None:
         self.moves += 1
-        self.latencies.append(seconds)
+        self.latencies.append((time.monotonic(), seconds))
 
     def _table(self, row: TableRow, state: GameState, record: str | None) -> Table:
         table = Table(row, state, self.store, record, self._on_move, self.bot_delay)
@@ -174,9 +177,15 @@ class Lobby:
                             else None} for seat, spec in enumerate(specs)]}
         return table, links
 
-    def stats(self) -> dict[str, Any]:
-        """Moves played since start, and the latest moves' latency percentiles (ms)."""
-        ordered = sorted(self.latencies)
+    def stats(self, seconds: float | None = None) -> dict[str, Any]:
+        """Moves played since start, and the latest moves' latency percentiles (ms).
+
+        Args:
+            seconds: Summarize only the moves broadcast in the last ``seconds``
+                (``"window_moves"`` counts them); None: the latest `LATENCIES_KEPT`.
+        """
+        since = -math.inf if seconds is None else time.monotonic() - seconds
+        ordered = sorted(latency for when, latency in self.latencies if when >= since)
 
         def percentile(p: float) -> float | None:
             if not ordered:
@@ -184,5 +193,6 @@ class Lobby:
             return round(1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))], 3)
 
         return {"moves": self.moves, "tables": len(self.tables), "sampled": len(ordered),
+                "window_s": seconds,
                 "latency_ms": {"p50": percentile(0.5), "p99": percentile(0.99),
                                "max": percentile(1.0)}}

@@ -8,7 +8,8 @@ is on disk, and a restarted server replays each unfinished table from its rows.
 
 Writes go through one thread that commits whatever is waiting in one transaction
 (group commit), so a move's commit never blocks the event loop and a thousand
-moves arriving together cost a few fsyncs, not a thousand. The file is in WAL mode
+moves arriving together cost a few fsyncs, not a thousand; the waiters of one
+commit are woken together, with one call into the event loop. The file is in WAL mode
 with ``synchronous=FULL``: a commit survives a killed process and a power cut.
 
 A file that is not a claim server database (another program's SQLite file, or no
@@ -61,6 +62,9 @@ _BATCH = 512
 
 Operation = tuple[str, Sequence[Any]]
 """One SQL statement and its parameters."""
+
+Waiter = concurrent.futures.Future[None] | asyncio.Future[None]
+"""What waits for a write: done once it is committed (or refused)."""
 
 
 @attrs.frozen
@@ -150,8 +154,8 @@ class Store:
         self._read_lock = threading.Lock()
         if self._read.execute("PRAGMA user_version").fetchone()[0] == 0:
             self._create()
-        self._queue: queue.Queue[tuple[list[Operation], concurrent.futures.Future[None]] | None]
-        self._queue = queue.Queue()
+        self._queue: queue.SimpleQueue[tuple[list[Operation], Waiter] | None]
+        self._queue = queue.SimpleQueue()
         self._writer = threading.Thread(target=self._write_loop, name="claim-store",
                                         daemon=True)
         self._writer.start()
@@ -187,7 +191,8 @@ class Store:
                         self._queue.put(None)  # stop after this batch
                         break
                     batch.append(item)
-                _commit(conn, batch)
+                _settle([future for _, future in batch],
+                        _commit(conn, [operations for operations, _ in batch]))
         finally:
             conn.close()
 
@@ -198,8 +203,13 @@ class Store:
         return future
 
     async def write(self, operations: list[Operation]) -> None:
-        """Commit ``operations`` in one transaction; returns once they are on disk."""
-        await asyncio.wrap_future(self.submit(operations))
+        """Commit ``operations`` in one transaction; returns once they are on disk.
+
+        The writes committed together wake the event loop once, all of them.
+        """
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put((operations, future))
+        await future
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._read_lock:
@@ -250,13 +260,13 @@ def _table_row(row: tuple[Any, ...]) -> TableRow:
                     spectator_hash=row[9])
 
 
-def _commit(conn: sqlite3.Connection,
-            batch: list[tuple[list[Operation], concurrent.futures.Future[None]]]) -> None:
+def _commit(conn: sqlite3.Connection, batch: list[list[Operation]]
+            ) -> list[ServerError | None]:
     """Commit every item of ``batch`` in one transaction; if that fails, each on its own,
-    so that one bad write fails alone."""
+    so that one bad write fails alone. Per item: None (committed) or its error."""
     try:
         conn.execute("BEGIN IMMEDIATE")
-        for operations, _ in batch:
+        for operations in batch:
             for sql, params in operations:
                 conn.execute(sql, params)
         conn.execute("COMMIT")
@@ -264,12 +274,35 @@ def _commit(conn: sqlite3.Connection,
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         if len(batch) > 1:
-            for item in batch:
-                _commit(conn, [item])
-            return
-        with contextlib.suppress(concurrent.futures.InvalidStateError):  # cancelled
-            batch[0][1].set_exception(ServerError(f"the database refused a write: {exc}"))
+            return [_commit(conn, [item])[0] for item in batch]
+        return [ServerError(f"the database refused a write: {exc}")]
+    return [None] * len(batch)
+
+
+def _settle(futures: list[Waiter], outcomes: list[ServerError | None]) -> None:
+    """Tell each waiter its write's outcome; an event loop's waiters in one call to it
+    (one wake-up of the loop per batch, not one per write)."""
+    loops: dict[asyncio.AbstractEventLoop, list[tuple[Waiter, ServerError | None]]] = {}
+    for future, outcome in zip(futures, outcomes):
+        if isinstance(future, asyncio.Future):
+            loops.setdefault(future.get_loop(), []).append((future, outcome))
+        else:
+            _set(future, outcome)
+    for loop, settled in loops.items():
+        with contextlib.suppress(RuntimeError):  # the loop was closed: nobody waits
+            loop.call_soon_threadsafe(_set_each, settled)
+
+
+def _set_each(settled: list[tuple[Waiter, ServerError | None]]) -> None:
+    for future, outcome in settled:
+        _set(future, outcome)
+
+
+def _set(future: Waiter, outcome: ServerError | None) -> None:
+    if future.done():  # cancelled: its waiter left
         return
-    for _, future in batch:
-        with contextlib.suppress(concurrent.futures.InvalidStateError):  # its waiter left
+    with contextlib.suppress(concurrent.futures.InvalidStateError, asyncio.InvalidStateError):
+        if outcome is None:
             future.set_result(None)
+        else:
+            future.set_exception(outcome)

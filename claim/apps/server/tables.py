@@ -4,9 +4,11 @@ The game is a [`GameState`][claim.rules.state.GameState] held in memory; a move 
 applied under the table's lock in four steps: the move is read with the library
 (`move_of`) and applied (``state.apply``, which refuses an illegal move and
 changes nothing), the move is committed to the database, the new state replaces
-the old one, and every connection is sent its own seat's message
-(`seat_message`). A client's move is therefore acknowledged (broadcast) only once
-it is on disk. Tables do not share locks: a busy table never waits for another.
+the old one, and every connection is sent its own seat's update
+(`update_message`: the new history entries and the rest of the view; a joining
+connection gets the whole view, `seat_message`), each distinct text made once. A
+client's move is therefore acknowledged (broadcast) only once it is on disk. Tables
+do not share locks: a busy table never waits for another.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import Any, Protocol
 
 from claim.apps.server import seats
 from claim.apps.server.errors import GameOverError, NotYourTurnError, TokenError
-from claim.apps.server.protocol import move_of, seat_message
+from claim.apps.server.protocol import Messages, move_of
 from claim.apps.server.store import Store, TableRow, insert_move, set_record
 from claim.core.moves import Move
 from claim.io.gamerecord import record_of
@@ -66,12 +68,15 @@ class Connection:
     """One client's socket at a table: a seat (or None, a spectator) and a send queue.
 
     Messages are queued and sent by the connection's own task, in order, so a
-    table never waits for a slow client.
+    table never waits for a slow client. ``history`` is how many entries of the
+    view's history the client was sent (the whole view on joining, then each
+    update's new entries).
     """
 
     def __init__(self, socket: Sender, seat: int | None) -> None:
         self.socket = socket
         self.seat = seat
+        self.history = 0
         self.closed = asyncio.Event()
         self._queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(QUEUE_LIMIT)
         self._task = asyncio.get_running_loop().create_task(self._send_loop())
@@ -95,6 +100,14 @@ class Connection:
         except asyncio.QueueFull:  # what is queued is dropped: the reason comes first
             self._task.cancel()
             asyncio.get_running_loop().create_task(self.socket.close(code, reason))
+
+    def drop(self) -> None:
+        """Send nothing more, not even a close frame: the caller then returns from the
+        WebSocket handler and the server closes the connection as it is (a client cut
+        off for flooding; a closing handshake would make the server read, and parse,
+        everything the client has queued before its answer)."""
+        self.closed.set()
+        self._task.cancel()
 
     async def _send_loop(self) -> None:
         with contextlib.suppress(Exception):
@@ -167,7 +180,8 @@ class Table:
             self.seated[connection.seat] = connection
             if older is not None:
                 older.close(4001, f"seat {connection.seat} was opened by a newer connection")
-        connection.push(seat_message(self.state, connection.seat, self.id))
+        connection.history = len(self.state.records)  # one history entry per move
+        connection.push(Messages(self.state, self.id).full(connection.seat))
 
     def leave(self, connection: Connection) -> None:
         """Forget ``connection`` (its socket closed)."""
@@ -221,12 +235,11 @@ class Table:
                 self.on_move(time.perf_counter() - arrived)
 
     def _broadcast(self) -> None:
-        messages: dict[int | None, str] = {}
+        """Send each connection its update; connections alike share one text."""
+        messages, length = Messages(self.state, self.id), len(self.state.records)
         for connection in self.connections():
-            seat = connection.seat
-            if seat not in messages:
-                messages[seat] = seat_message(self.state, seat, self.id)
-            connection.push(messages[seat])
+            connection.push(messages.update(connection.seat, connection.history))
+            connection.history = length
 
     def wake_bots(self) -> None:
         """Start the table's bots if one of them is to move (and none is playing)."""

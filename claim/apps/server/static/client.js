@@ -134,7 +134,8 @@ function connect() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "view") draw(message);
+    if (message.type === "view") draw(message, null);
+    if (message.type === "update") update(message);
     if (message.type === "error") showError(message.message);
   };
   socket.onclose = (event) => {
@@ -162,7 +163,19 @@ function send(action) {
   for (const button of document.querySelectorAll("#hand button, #choices button")) button.disabled = true;
 }
 
-function draw(message) {
+// After each move the server sends an update: the view's new history entries and
+// its other fields. The whole view is the last one held with the entries appended.
+function update(message) {
+  const held = game.last && game.last.view;
+  if (!held || message.since !== held.history.length) {
+    game.socket.close();  // out of step: reconnect, and the server sends the whole view
+    return;
+  }
+  message.view.history = held.history.concat(message.history);
+  draw(message, message.history);
+}
+
+function draw(message, added) {
   const view = message.view;
   game.last = message;
   document.body.dataset.moves = message.moves;
@@ -179,7 +192,7 @@ function draw(message) {
   drawHand(message, view);
   drawSeats(message, view);
   drawVotes(message);
-  drawLog(view);
+  drawLog(view, added);
   $("result").hidden = !message.result;
   $("result-text").textContent = message.result ? message.result.text : "";
 }
@@ -266,13 +279,15 @@ function eventText(event) {
   return event.event;
 }
 
-function drawLog(view) {
+// The log: every entry of a whole view, or only an update's new ones appended.
+function drawLog(view, added) {
   const log = $("log");
-  const items = view.history.map((record) => {
+  const items = (added || view.history).map((record) => {
     const said = record.events.map(eventText).filter(Boolean).join("; ");
     return el("li", {}, `seat ${record.seat}: ${record.move}${said ? ` (${said})` : ""}`);
   });
-  log.replaceChildren(...items);
+  if (added) log.append(...items);
+  else log.replaceChildren(...items);
   log.scrollTop = log.scrollHeight;
 }
 
