@@ -111,12 +111,7 @@ def _suspects(state: GameState, last_trick: bool) -> list[str]:
     declaration: those whose cards were in the last trick completed before
     ``state`` (``last_trick``), else all."""
     tables = state.variant.tables
-    factions = set(tables.faction_names)
-    for record in reversed(state.records if last_trick else ()):
-        completed = [e for e in record.events if isinstance(e, TrickCompleted)]
-        if completed:
-            factions = {card.faction for _, card in completed[-1].plays}
-            break
+    factions = _last_trick_factions(state) if last_trick else set(tables.faction_names)
     found = []
     for power, promised in zip(tables.powers, tables.capabilities):
         if power.faction not in factions or type(power) is FactionPower:
@@ -127,6 +122,15 @@ def _suspects(state: GameState, last_trick: bool) -> list[str]:
         if forms:
             found.append(f"power {power.name!r} of {power.faction!r} ({', '.join(forms)})")
     return found
+
+
+def _last_trick_factions(state: GameState) -> set[str]:
+    """The factions of the cards of the last trick completed before ``state``."""
+    for record in reversed(state.records):
+        for event in reversed(record.events):
+            if isinstance(event, TrickCompleted):
+                return {card.faction for _, card in event.plays}
+    return set()
 
 
 def _piles(state: GameState, masks: tuple[int, ...]) -> str:
