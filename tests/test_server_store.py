@@ -5,6 +5,7 @@ refused at start with a clear message and never written."""
 from __future__ import annotations
 
 import re
+import socket
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from starlette.testclient import WebSocketTestSession
 
 from claim.apps import cli
 from claim.apps.server.errors import DatabaseRefusedError
+from claim.apps.server.serving import RECEIVE_BUFFER_BYTES, listening_socket
 from claim.apps.server.store import APPLICATION_ID, SCHEMA_VERSION, Store
 
 
@@ -104,3 +106,37 @@ def test_tables_resume_by_replaying_their_moves(tmp_path: Path) -> None:
         assert lobby.tables[links["table"]].state == before
         with client.websocket_connect(f"/ws/{links['table']}") as ws:
             assert hello(ws, tokens[1])["moves"] == len(before.records)
+
+
+def test_an_address_in_use_is_refused_before_anything_starts(tmp_path: Path,
+                                                             capsys: Any) -> None:
+    """Issue #25 (bad input on the command line): ``claim serve`` on a port another
+    program holds says which address it cannot listen on; the database is closed."""
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        code = cli.main(["serve", "--port", str(port), "--db", str(tmp_path / "t.db")])
+    finally:
+        holder.close()
+    assert code != 0
+    assert f"--port {port}: cannot listen there" in capsys.readouterr().err
+
+
+def test_connections_read_a_bounded_buffer() -> None:
+    """Issue #25 (a flood from one client does not slow the others): a connection's
+    kernel receive buffer stays small, so one read holds a bounded number of frames
+    that uvicorn parses in one go (docs/server.md, "What it guarantees")."""
+    server = listening_socket("127.0.0.1", 0)
+    server.listen()
+    client = socket.create_connection(server.getsockname())
+    accepted, _ = server.accept()
+    try:
+        size = accepted.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+        assert size <= 2 * RECEIVE_BUFFER_BYTES  # Linux doubles what is asked
+        client.sendall(b"x" * 10)
+        assert accepted.recv(100) == b"x" * 10
+    finally:
+        for sock in (client, accepted, server):
+            sock.close()
