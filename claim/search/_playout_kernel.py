@@ -74,7 +74,7 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
     recruit = k[0] == 0
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
-    smear, seat_orders, take_top_mask = kt.smear, kt.seats, pt.take_top_mask
+    smear, seat_orders = kt.smear, kt.seats
     plain = pt.never_plain if pt.lines else pt.plain  # a waiting line can deliver any time
     while trick or hands[leader]:
         seats = seat_orders[leader]
@@ -110,16 +110,10 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                 scores[winner] |= (1 << led) | (1 << trick[1])
             trick.clear()
             if recruit:
-                if len(face_up) == 1 and not (1 << won) & take_top_mask:
-                    followers[winner] |= 1 << face_up.pop()  # nobody chooses
-                    followers[seats[1 - code]] |= 1 << draw[top]
-                    top += 1
-                else:
-                    top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top,
-                                   face_up, followers, random, append)
+                top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top, face_up,
+                               followers, random, append)
                 if hands[leader]:
-                    face_up.append(draw[top])
-                    top += 1
+                    top = _turn(kt, draw, top, face_up)
             continue
         leader, top, discard = _settle(kt, pt, trick, seats, code, recruit, hands, draw, top,
                                        face_up, followers, scores, zones, discard, random,
@@ -174,17 +168,10 @@ def _settle(kt: KernelTables, pt: PhaseTables, trick: list[int], seats: tuple[in
     won = trick[order[0]]
     trick.clear()
     if recruit:
-        if len(face_up) == 1 and not (1 << won) & pt.take_top_mask and n == 2:
-            followers[winner] |= 1 << face_up.pop()  # nobody chooses
-            followers[last] |= 1 << draw[top]
-            top += 1
-        else:
-            top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
-                           won, draw, top, face_up, followers, random, append)
+        top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
+                       won, draw, top, face_up, followers, random, append)
         if hands[leader]:
-            count = kt.face_up_count
-            face_up[:] = draw[top:top + count]
-            top += count
+            top = _turn(kt, draw, top, face_up)
     return leader, top, discard
 
 
@@ -290,12 +277,6 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
              random: Callable[[], float], append: Callable[[Move], None]) -> int:
     """Phase 1: each seat in rank order takes a follower (RULES 3, R10, R15); returns
     the new top of the draw pile."""
-    if len(face_up) == 1 and not (1 << won) & pt.take_top_mask:  # nobody chooses
-        followers[ranking[0]] |= 1 << face_up.pop()
-        for seat in ranking[1:]:
-            followers[seat] |= 1 << draw[top]
-            top += 1
-        return top
     same, kinds = kt.same_prev, kt.kinds
     for seat in ranking:
         if not face_up:
@@ -321,6 +302,14 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
         face_up.remove(card)
         followers[seat] |= 1 << card
     return top
+
+
+def _turn(kt: KernelTables, draw: tuple[int, ...], top: int, face_up: list[int]) -> int:
+    """Phase 1: turn the next trick's face-up cards from the top of the draw pile (RULES
+    2: one with two players, two with 3-4; RULES 3); returns the new top."""
+    count = kt.face_up_count
+    face_up[:] = draw[top:top + count]
+    return top + count
 
 
 def _same_kind(same: int, a: int, b: int) -> bool:
