@@ -25,7 +25,7 @@ class HookTable:
     Masks hold the cards of those factions: a hook of a faction is called only when
     one of its cards takes part (``modifiers`` and ``plain`` are always asked;
     ``placers`` also when their cards wait in a shared zone, or always for powers
-    with ``place_always``).
+    with ``place_always``; ``after`` always for powers with ``after_place_always``).
     """
 
     rank_mask: int
@@ -43,6 +43,8 @@ class HookTable:
     after: tuple[int, ...]
     after_mask: int
     after_win_mask: int
+    always_after: tuple[int, ...]
+    """The factions whose `after_place` runs for every trick (``after_place_always``)."""
     leaders: tuple[int, ...]
     leader_mask: int
     recruiters: tuple[int, ...]
@@ -103,6 +105,7 @@ def hook_table(
         after=users("after_place"),
         after_mask=mask("after_place"),
         after_win_mask=win_mask("after_place"),
+        always_after=tuple(i for i in users("after_place") if powers[i].after_place_always),
         leaders=users("next_leader"),
         leader_mask=mask("next_leader"),
         recruiters=users("recruit_options"),

@@ -151,7 +151,7 @@ def _ranked(
     else:
         order = _rank_printed(cards, tables, lead)
     if not (present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
-            or (1 << cards[order[0]]) & hooks.post_win_mask):
+            or hooks.always_after or (1 << cards[order[0]]) & hooks.post_win_mask):
         return None, order, lead
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
@@ -230,14 +230,15 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     if trick is not None:
         if present & hooks.capture_mask:
             trick = _capture(board, trick, hooks, present, events)
-        after = present & hooks.after_mask or won & hooks.after_win_mask
+        after = present & hooks.after_mask or won & hooks.after_win_mask or hooks.always_after
         placed = _place(board, trick, hooks, movable, events, bool(after)) if (
             movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed if after else None)
         if after:
             for fi in hooks.after:
                 fmask = tables.faction_masks[fi]
-                if (won if fmask & hooks.after_win_mask else present) & fmask:
+                if (won if fmask & hooks.after_win_mask else present) & fmask or (
+                        fi in hooks.always_after):
                     effects = powers_of(tables)[fi].after_place(trick, tuple(placed))
                     steps += carry_out(board, fi, effects, events)
         if present & hooks.leader_mask:
