@@ -35,6 +35,8 @@ class HookTable:
     plain: tuple[int, ...]
     rerankers: tuple[int, ...]
     rerank_mask: int
+    reviewers: tuple[int, ...]
+    review_mask: int
     capturers: tuple[int, ...]
     capture_mask: int
     placers: tuple[int, ...]
@@ -52,8 +54,8 @@ class HookTable:
     recruit_mask: int
     recruit_win_mask: int
     post_mask: int
-    """The cards whose presence makes a hook after the ranking run (capture, place,
-    after_place, next_leader, recruit_options)."""
+    """The cards whose presence makes a hook after the ranking run (review, capture,
+    place, after_place, next_leader, recruit_options)."""
     post_win_mask: int
     """The cards that make such a hook run only when they win the trick (`on_win`)."""
 
@@ -83,7 +85,7 @@ def hook_table(
         """Cards that call ``hook`` only when they win the trick."""
         return sum(faction_masks[i] for i in users(hook) if hook in promised[i].on_win)
 
-    later = ("capture", "place", "after_place", "next_leader", "recruit_options")
+    later = ("review", "capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
         post_mask=functools.reduce(operator.or_, map(mask, later), 0),
         post_win_mask=functools.reduce(operator.or_, map(win_mask, later), 0),
@@ -97,6 +99,8 @@ def hook_table(
         plain=users("plain_ranking"),
         rerankers=users("rerank"),
         rerank_mask=mask("rerank"),
+        reviewers=users("review"),
+        review_mask=mask("review"),
         capturers=users("capture"),
         capture_mask=mask("capture"),
         placers=users("place"),

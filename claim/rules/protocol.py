@@ -29,6 +29,7 @@ Hooks come in four kinds:
     - [`plain_ranking`][claim.rules.protocol.FactionPower.plain_ranking]
     - [`rank_key`][claim.rules.protocol.FactionPower.rank_key]
     - [`rerank`][claim.rules.protocol.FactionPower.rerank]
+    - [`review`][claim.rules.protocol.FactionPower.review]
     - [`capture`][claim.rules.protocol.FactionPower.capture]
     - [`place`][claim.rules.protocol.FactionPower.place]
     - [`after_place`][claim.rules.protocol.FactionPower.after_place]
@@ -237,6 +238,15 @@ class FactionPower:
     def rerank(self, trick: Trick, order: tuple[int, ...]) -> tuple[int, ...] | None:
         """A new order of positions after the ranking; None to keep ``order``."""
         return None
+
+    def review(self, trick: Trick) -> Sequence[Effect]:
+        """Questions asked once the trick is ranked, before any of its cards moves: `Ask`
+        steps (and power states). While one waits, the complete trick stays on the
+        table; once all are answered the trick resolves on from the state the answers
+        left (`capture`, placement, ...), calling `review` again, which must then ask
+        nothing more: so an answer records its choice in the power state, and a later
+        hook (`capture`) carries it out (Minotaurs' take-back, E42)."""
+        return ()
 
     def capture(self, trick: Trick) -> Sequence[Effect]:
         """Cards moved straight to a pile before placement (E15, E21, E22)."""

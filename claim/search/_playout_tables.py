@@ -32,7 +32,8 @@ from claim.rules.variant_tables import DeckTables, HookTable
 
 __all__ = ["KernelTables", "PhaseTables", "kernel_tables"]
 
-_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "capture", "place",
+_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "review",
+             "capture", "place",
              "after_place", "next_leader", "recruit_options", "ask", "trick_start",
              "phase_start", "must_follow", "lead_now", "play_options", "initial_state",
              "scores_as", "vote", "voting_cards")
