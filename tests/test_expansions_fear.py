@@ -12,11 +12,17 @@ import pytest
 
 import claim
 from claim.core.cards import Card
-from claim.testing import random_official_mix, random_playout, support_position
+from claim.testing import (
+    check_fast_paths,
+    random_official_mix,
+    random_playout,
+    support_position,
+)
 
 VP2 = claim.mix(["vampires", "goblins", "knights", "undead", "dwarves"], house=True)
 VD2 = claim.mix(["vampires", "dark_elves", "knights", "goblins", "undead"], house=True)
 MI2 = claim.mix(["minotaurs", "goblins", "knights", "undead", "dwarves"], house=True)
+VB2 = claim.mix(["vampires", "basilisks", "knights", "goblins", "undead"])
 MB2 = claim.mix(["minotaurs", "basilisks", "knights", "goblins", "undead"], house=True)
 MI3 = claim.mix(["minotaurs", "goblins", "knights", "undead", "dwarves", "dragons",
                  "trolls"], players=3)
@@ -104,6 +110,27 @@ def test_e37_tucking_in_the_trick_that_lays_the_crypt() -> None:
     assert labels(state) == ["no tuck", "tuck 1"]
     state = state.apply("tuck 1")
     assert names(state.zone("crypt", 0)) == ["Gb7", "Vp5"]
+
+
+def test_e37_the_loser_collecting_dwarves_may_tuck_them() -> None:
+    """E37 (docs/rules.md, decision 6): any player who collects cards into their
+    score pile with a crypt may tuck them, the loser collecting Dwarves too."""
+    state = support_position(VP2, [["Vp6", "Dw2"], ["Vp1", "Dw5"]])
+    state = play(state, "Vp6", "Vp1", "crypt Vp6", "Dw2", "Dw5")
+    assert state.pending is not None and state.pending.seat == 0
+    assert labels(state) == ["no tuck", "tuck 1", "tuck 2", "tuck 1 2"]
+    state = state.apply("tuck 1 2")
+    assert names(state.zone("crypt", 0)) == ["Dw2", "Dw5", "Vp6"]
+
+
+def test_e37_cards_moved_by_a_power_are_not_offered() -> None:
+    """E37, E15: a card a Basilisk took into the score pile is not offered for
+    tucking; the Basilisk itself, collected as usual, is."""
+    state = support_position(VB2, [["Vp6", "Un0", "Bs5"], ["Vp1", "Un9", "Gb5"]])
+    state = play(state, "Vp6", "Vp1", "crypt Vp6", "Un0", "Un9")  # seat 1 leads next
+    state = play(state, "Gb5", "Bs5")  # the Basilisk takes Gb5 and wins
+    assert labels(state) == ["no tuck", "tuck 1"]
+    assert state.pending is not None and state.pending.prompt.endswith("(1 Bs5)")
 
 
 def test_e37_replacing_the_crypt() -> None:
@@ -352,11 +379,37 @@ def test_random_official_mixes_with_vampires_and_minotaurs_conform(players: int)
 def test_house_mixes_with_both_conform(players: int) -> None:
     """E37-E43: both factions together, with the powers they meet (Dark Elves,
     Trolls, Dwarves, Gnomes and Giants), in random games."""
-    factions = ["vampires", "minotaurs", "gnomes", "giants", "dark_elves", "trolls",
-                "dwarves"]
-    if players == 2:
-        factions = ["vampires", "minotaurs", "dark_elves", "trolls", "dwarves",
-                    "knights", "goblins"][:5] + ["undead"]
+    factions = ["vampires", "minotaurs", "dark_elves", "trolls", "dwarves", "undead"]
+    if players > 2:  # 72 cards
+        factions = ["vampires", "minotaurs", "gnomes", "giants", "dark_elves", "trolls",
+                    "dwarves"]
     variant = claim.mix(factions, players, house=True)
     for seed in range(6):
         random_playout(variant, seed=seed).result()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_paths_agree_with_the_engine(players: int) -> None:
+    """E37-E43: the playout and search paths play these powers through the engine's
+    own board; every path gives the same games (`check_fast_paths`)."""
+    factions = ["vampires", "minotaurs", "knights", "goblins", "undead"] if players == 2 else [
+        "vampires", "minotaurs", "knights", "goblins", "undead", "dark_elves", "trolls"]
+    variant = claim.mix(factions, players)
+    assert check_fast_paths(variant, games=2) > 50
+
+
+def test_a_trick_waiting_for_take_backs_is_saved_and_loaded() -> None:
+    """E42: while the take-back questions wait, the complete trick is on the table;
+    the state goes to JSON and back unchanged, and every view shows the trick."""
+    variant = claim.load_variant("fear-night")
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        while not state.is_over and not (state.pending is not None
+                                          and len(state.trick) == variant.players):
+            state = state.apply(rng.choice(state.legal_moves()))
+        if not state.is_over:
+            break
+    assert state.pending is not None and str(state.legal_moves()[0]).startswith("take back")
+    assert claim.from_json(claim.to_json(state)) == state
+    assert all(len(state.view(seat).trick) == 2 for seat in (0, 1, None))
