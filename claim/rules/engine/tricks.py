@@ -237,7 +237,7 @@ def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> lis
     if trick is not None:
         if present & hooks.capture_mask:
             trick = _capture(board, trick, hooks, present, events)
-        after = present & hooks.after_mask or won & hooks.after_win_mask or hooks.always_after
+        after = present & hooks.after_mask or won & hooks.after_win_mask or len(hooks.always_after)
         placed = _place(board, trick, hooks, movable, events, bool(after)) if (
             movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed if after else None)
