@@ -12,6 +12,7 @@ import pytest
 
 import claim
 from claim.core.cards import Card
+from claim.info.knowledge import knowledge
 from claim.testing import (
     check_fast_paths,
     random_official_mix,
@@ -271,6 +272,8 @@ def test_e42_taking_back_returns_the_card_to_the_hand() -> None:
     assert names(state.score_pile(0)) == ["Mi5"]
     assert state.current_player == 0  # the winner leads
     assert state.view(0).hand_sizes == (2, 3)
+    known = dict(knowledge(state.view(0)).known)  # seat 0 knows where Mi3 went
+    assert "Mi3" in map(str, known[("hand", 1)])
 
 
 def test_e42_leaving_the_card_lets_the_winner_collect_it() -> None:
