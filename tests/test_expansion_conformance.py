@@ -1,4 +1,4 @@
-"""Conformance of random games drawn from the whole catalog (29 factions).
+"""Conformance of random games drawn from the whole catalog (every faction).
 
 Every game is played by `claim.testing.random_playout`, which checks after every
 move that each card is in exactly one place, that a legal move exists exactly until

@@ -88,7 +88,8 @@ class Faulty(FactionPower):
         bad: dict[str, object] = {
             "place_twice": [Placement(card, Zone.DISCARD), Placement(card, Zone.DISCARD)],
             "place_twice_apart": [Placement(card, Zone.SCORE, 0), Placement(card, Zone.SCORE, 1)],
-            "place_hand": [Placement(card, Zone.HAND, 0)],
+            "place_hand": [Placement(card, Zone.HAND, 1)],  # seat 0 played it
+            "place_hand_own": [Placement(card, Zone.HAND, 0)],
             "place_draw_pile": [Placement(card, Zone.DRAW_PILE)],
             "place_trick": [Placement(card, Zone.TRICK)],
             "place_followers": [Placement(card, Zone.FOLLOWERS, 0)],
@@ -226,9 +227,22 @@ def test_one_card_moved_twice_in_one_hook_call(phase: Phase, mode: str) -> None:
     ("place_hand", "hand"), ("place_draw_pile", "draw pile"), ("place_trick", "trick"),
 ])
 def test_zones_a_card_is_never_placed_on(phase: Phase, mode: str, zone: str) -> None:
-    """Hands change only by play, and the draw pile and trick only by the rules."""
+    """Phase 1 hands change only by play, and the draw pile and trick only by the
+    rules; in phase 2 a card goes to a hand only back to its player's (E42)."""
     error = refused(trick_of(phase, mode), "Gb3")
+    if phase is Phase.SUPPORT and mode == "place_hand":
+        assert "back to the player who played it" in str(error)
+        return
     assert "cannot be placed" in str(error) and zone in str(error)
+
+
+def test_a_card_goes_back_to_its_players_hand_in_phase_2() -> None:
+    """E42: in phase 2 a card of the trick may return to the hand of its player; in
+    phase 1 never (the control)."""
+    state = trick_of(Phase.SUPPORT, "place_hand_own").apply("Gb3")
+    assert {str(c) for c in state.hand(0)} == {"Im5", "Im1"}
+    error = refused(trick_of(Phase.RECRUIT, "place_hand_own"), "Gb3")
+    assert "cannot be placed" in str(error)
 
 
 def test_no_followers_in_phase_2() -> None:

@@ -25,7 +25,7 @@ class HookTable:
     Masks hold the cards of those factions: a hook of a faction is called only when
     one of its cards takes part (``modifiers`` and ``plain`` are always asked;
     ``placers`` also when their cards wait in a shared zone, or always for powers
-    with ``place_always``).
+    with ``place_always``; ``after`` always for powers with ``after_place_always``).
     """
 
     rank_mask: int
@@ -35,6 +35,8 @@ class HookTable:
     plain: tuple[int, ...]
     rerankers: tuple[int, ...]
     rerank_mask: int
+    reviewers: tuple[int, ...]
+    review_mask: int
     capturers: tuple[int, ...]
     capture_mask: int
     placers: tuple[int, ...]
@@ -43,6 +45,8 @@ class HookTable:
     after: tuple[int, ...]
     after_mask: int
     after_win_mask: int
+    always_after: tuple[int, ...]
+    """The factions whose `after_place` runs for every trick (``after_place_always``)."""
     leaders: tuple[int, ...]
     leader_mask: int
     recruiters: tuple[int, ...]
@@ -50,8 +54,8 @@ class HookTable:
     recruit_mask: int
     recruit_win_mask: int
     post_mask: int
-    """The cards whose presence makes a hook after the ranking run (capture, place,
-    after_place, next_leader, recruit_options)."""
+    """The cards whose presence makes a hook after the ranking run (review, capture,
+    place, after_place, next_leader, recruit_options)."""
     post_win_mask: int
     """The cards that make such a hook run only when they win the trick (`on_win`)."""
 
@@ -81,7 +85,7 @@ def hook_table(
         """Cards that call ``hook`` only when they win the trick."""
         return sum(faction_masks[i] for i in users(hook) if hook in promised[i].on_win)
 
-    later = ("capture", "place", "after_place", "next_leader", "recruit_options")
+    later = ("review", "capture", "place", "after_place", "next_leader", "recruit_options")
     return HookTable(
         post_mask=functools.reduce(operator.or_, map(mask, later), 0),
         post_win_mask=functools.reduce(operator.or_, map(win_mask, later), 0),
@@ -95,6 +99,8 @@ def hook_table(
         plain=users("plain_ranking"),
         rerankers=users("rerank"),
         rerank_mask=mask("rerank"),
+        reviewers=users("review"),
+        review_mask=mask("review"),
         capturers=users("capture"),
         capture_mask=mask("capture"),
         placers=users("place"),
@@ -103,6 +109,7 @@ def hook_table(
         after=users("after_place"),
         after_mask=mask("after_place"),
         after_win_mask=win_mask("after_place"),
+        always_after=tuple(i for i in users("after_place") if powers[i].after_place_always),
         leaders=users("next_leader"),
         leader_mask=mask("next_leader"),
         recruiters=users("recruit_options"),

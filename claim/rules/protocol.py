@@ -29,6 +29,7 @@ Hooks come in four kinds:
     - [`plain_ranking`][claim.rules.protocol.FactionPower.plain_ranking]
     - [`rank_key`][claim.rules.protocol.FactionPower.rank_key]
     - [`rerank`][claim.rules.protocol.FactionPower.rerank]
+    - [`review`][claim.rules.protocol.FactionPower.review]
     - [`capture`][claim.rules.protocol.FactionPower.capture]
     - [`place`][claim.rules.protocol.FactionPower.place]
     - [`after_place`][claim.rules.protocol.FactionPower.after_place]
@@ -40,6 +41,7 @@ Hooks come in four kinds:
     - [`trick_start`][claim.rules.protocol.FactionPower.trick_start]
     - [`phase_start`][claim.rules.protocol.FactionPower.phase_start]
     - [`finish`][claim.rules.protocol.FactionPower.finish]
+    - [`voting_cards`][claim.rules.protocol.FactionPower.voting_cards]
     - [`scores_as`][claim.rules.protocol.FactionPower.scores_as]
     - [`vote`][claim.rules.protocol.FactionPower.vote]
 
@@ -136,6 +138,10 @@ class FactionPower:
     place_always: ClassVar[bool] = False
     """Whether `place` is called for every trick, not only when its cards are in it:
     a rule (which tricks the power takes part in, like `phases`), not a promise."""
+    after_place_always: ClassVar[bool] = False
+    """Whether `after_place` is called for every trick of the power's `phases`, not only
+    those holding its cards (Vampires: a crypt's owner may tuck cards collected in any
+    trick, E37): a rule, like `place_always`."""
     verbs: ClassVar[tuple[str, ...]] = ()
     """The first words of this power's answer labels (``"smash"``, ``"no"``): text
     starting with one is read as an answer (`claim.rules.notation`). A power that
@@ -233,6 +239,15 @@ class FactionPower:
         """A new order of positions after the ranking; None to keep ``order``."""
         return None
 
+    def review(self, trick: Trick) -> Sequence[Effect]:
+        """Questions asked once the trick is ranked, before any of its cards moves: `Ask`
+        steps (and power states). While one waits, the complete trick stays on the
+        table; once all are answered the trick resolves on from the state the answers
+        left (`capture`, placement, ...), calling `review` again, which must then ask
+        nothing more: so an answer records its choice in the power state, and a later
+        hook (`capture`) carries it out (Minotaurs' take-back, E42)."""
+        return ()
+
     def capture(self, trick: Trick) -> Sequence[Effect]:
         """Cards moved straight to a pile before placement (E15, E21, E22)."""
         return ()
@@ -282,6 +297,14 @@ class FactionPower:
     def finish(self, state: GameState) -> Sequence[Effect]:
         """Effects when the game ends, before the votes (Gnomes, Trolls, Ice)."""
         return ()
+
+    def voting_cards(self, state: GameState, seat: int) -> int | None:
+        """The cards of ``seat`` that count for this faction's vote, as a mask of card
+        ids; None for the default: the cards of its score pile that score as this
+        faction (`scores_as`). A power whose vote counts cards kept elsewhere (the
+        Vampires' crypt zone, E38, E40) names them; they then also count for the
+        cascade of RULES 5 (cards and values in won factions)."""
+        return None
 
     def scores_as(self, state: GameState, card: int) -> str | None:
         """The faction a scored card of this faction counts for; None for none."""

@@ -32,10 +32,11 @@ from claim.rules.variant_tables import DeckTables, HookTable
 
 __all__ = ["KernelTables", "PhaseTables", "kernel_tables"]
 
-_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "capture", "place",
+_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "review",
+             "capture", "place",
              "after_place", "next_leader", "recruit_options", "ask", "trick_start",
              "phase_start", "must_follow", "lead_now", "play_options", "initial_state",
-             "scores_as", "vote")
+             "scores_as", "vote", "voting_cards")
 """Hooks that a playout must reproduce."""
 _PROBED = frozenset({"rank_key", "place", "next_leader"})
 _ORDERS = {name: index for index, name in enumerate(LINE_ORDERS)}
@@ -153,7 +154,7 @@ def _check_powers(tables: DeckTables) -> None:
                 raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook}")
     for phase in (RECRUIT, SUPPORT):
         hooks = tables.hooks[phase]
-        if hooks.always_placers or hooks.recruit_mask:
+        if hooks.always_placers or hooks.always_after or hooks.recruit_mask:
             raise Unsupported("a power places or recruits in every trick")
 
 

@@ -141,8 +141,9 @@ def _check_phase(state: GameState) -> None:
         return
     if state.draw_pile or state.face_up or any(state.follower_masks):
         raise ConformanceError("after phase 1 the draw pile and follower piles must be empty")
-    if state.phase is Phase.OVER and (any(state.hand_masks) or state.trick):
-        raise ConformanceError("a finished game still has cards in hands or the trick")
+    if state.phase is Phase.OVER and (all(state.hand_masks) or state.trick):
+        raise ConformanceError("a finished game still has cards in every hand or the "
+                               "trick (E43: it ends when a hand is empty)")
 
 
 def check_move(before: GameState, move: Move, after: GameState) -> None:

@@ -3,8 +3,10 @@
 `carry_out` takes the effects one hook call returned and applies them to a
 `Board` in order, after checking each: it is an effect at all; its card exists and
 lies where the effect says; no card moves twice in one call; it goes to a zone the
-phase allows (never a hand, the draw pile or the trick: hands change only by play,
-so every phase ends as RULES 2 requires); a power state is hashable. Anything else
+phase allows (never the draw pile or the trick; a hand only in phase 2, and only a
+card of the trick back to the hand of the player who played it, E42: so phase 1
+hands change only by play, and it ends as RULES 2 requires); a power state is
+hashable. Anything else
 raises `PowerError` naming the power and the effect. Since a board is a scratch copy,
 the caller's state is unchanged. The common placements are checked and carried out
 on a fast path (`claim.rules.engine.placing`); the others here.
@@ -39,7 +41,8 @@ __all__ = ["carry_out", "owner_name"]
 
 # Members as globals: reading Zone.TRICK costs about fifteen times a global in 3.11.
 _TRICK, _FACE_UP, _DRAW_PILE = Zone.TRICK, Zone.FACE_UP, Zone.DRAW_PILE
-_NEVER_TO = (Zone.HAND, Zone.DRAW_PILE, Zone.TRICK)
+_NEVER_TO = (Zone.DRAW_PILE, Zone.TRICK)
+_HAND = Zone.HAND
 _RECRUIT_ONLY = (Zone.FOLLOWERS, Zone.FACE_UP)
 
 
@@ -185,10 +188,13 @@ def _check_destination(board: Board, owner: int, effect: Placement, declared: in
     if declared is not None:
         per_seat = board.variant.tables.zone_specs[declared].per_seat
     elif isinstance(zone, Zone):
-        if zone in _NEVER_TO or (zone in _RECRUIT_ONLY and board.phase is not RECRUIT):
+        if zone in _NEVER_TO or (zone in _RECRUIT_ONLY and board.phase is not RECRUIT) or (
+                zone is _HAND and board.phase is RECRUIT):
             raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
                         f"in the {board.phase.value} phase")
-        per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS)
+        if zone is _HAND:
+            _check_return(board, owner, effect)
+        per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS, _HAND)
     else:
         raise _fail(board, owner, effect, f"no power of this variant declares the zone "
                     f"{zone!r}")
@@ -196,6 +202,16 @@ def _check_destination(board: Board, owner: int, effect: Placement, declared: in
         _seat(board, owner, seat, effect)
     elif seat is not None:
         raise _fail(board, owner, effect, f"the {_name(zone)} is shared: seat must be None")
+
+
+def _check_return(board: Board, owner: int, effect: Placement) -> None:
+    """E42: a card goes to a hand only from the trick, back to the player who played it."""
+    trick = board.trick
+    card = effect.card
+    if effect.origin is not _TRICK or card not in trick or (
+            (board.leader + trick.index(card)) % board.variant.players != effect.seat):
+        raise _fail(board, owner, effect, "a card goes to a hand only from the trick, back "
+                    "to the player who played it (E42)")
 
 
 def _name(zone: ZoneRef) -> str:
@@ -247,5 +263,7 @@ def _put(board: Board, effect: Placement, card: int, declared: int | None) -> No
         board.scores[seat] |= bit  # type: ignore[index]
     elif zone is FOLLOWERS:
         board.followers[seat] |= bit  # type: ignore[index]
+    elif zone is _HAND:  # a card taken back (E42; checked by _check_return)
+        board.hands[seat] |= bit  # type: ignore[index]
     else:  # the face-up cards (checked by _check_destination)
         board.face_up.append(card)

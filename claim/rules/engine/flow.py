@@ -51,9 +51,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of ``state``, in deck order for card plays."""
     if state.pending is not None:
         return state.pending_moves
-    tables = state.variant.tables  # once the game is over, every hand is empty
+    tables = state.variant.tables
     if tables.dynamic:
         return dynamic_moves(state)
+    if state.phase is OVER:  # (hands may keep cards, E43)
+        return ()
     trick = state.trick
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
     if trick:  # static variants: the lead is the led card's (RULES 3)
@@ -175,7 +177,6 @@ def apply(state: GameState, move: Move) -> GameState:
     tables = variant.tables
     if move.__class__ is PlayCard and state.pending is None and not tables.dynamic:
         # Fast path: the same checks as _card_to_play, without building reasons.
-        # (Once the game is over every hand is empty, so nothing passes here.)
         trick = state.trick
         seat = (state.leader + len(trick)) % variant.players
         hand = state.hand_masks[seat]
@@ -190,7 +191,7 @@ def apply(state: GameState, move: Move) -> GameState:
         if mine and trick:  # static variants: the lead is the led card's (RULES 3)
             mine &= playable(hand, tables.follow_masks[tables.lead_of[trick[0]]],
                              tables.wild_mask)
-        if mine:
+        if mine and state.phase is not OVER:  # (hands may keep cards at the end, E43)
             card = (mine & -mine).bit_length() - 1
             if len(trick) + 1 < variant.players:
                 # _play's first case, inlined (no card of a static variant asks a choice).

@@ -2,7 +2,8 @@
 
 When a trick is settled and no question is pending, `advance` begins the next
 trick (phase 1: turning its face-up cards), or phase 2 once the hands and the draw
-pile are empty (R5), or ends the game once the phase 2 hands are empty. Powers join
+pile are empty (R5), or ends the game once a phase 2 hand is empty (E43); a trick
+that waited on the table for questions (E42) resolves first. Powers join
 in through ``trick_start``, ``phase_start`` and ``finish`` (the end of the game,
 before the votes), each called in hook order.
 """
@@ -14,6 +15,7 @@ from claim.core.records import FaceUpTurned, PhaseStarted, RawEvent
 from claim.core.zones import OVER, RECRUIT, SUPPORT
 from claim.rules.engine.board import Board
 from claim.rules.engine.effects import carry_out
+from claim.rules.engine.tricks import resolve_trick
 
 __all__ = ["advance", "begin"]
 
@@ -25,9 +27,21 @@ def begin(board: Board, events: list[RawEvent]) -> None:
 
 
 def advance(board: Board, events: list[RawEvent]) -> None:
-    """Begin the next trick, start phase 2, or end the game (no question pending)."""
+    """Resume a trick whose review questions are answered (E42); else begin the next
+    trick, start phase 2, or end the game (no question pending).
+
+    Phase 1 hands hold as many cards between tricks (RULES 2). Phase 2 ends when any
+    hand is empty (E43): the player to lead, or one to play, holds no card (hands
+    change only by play within a trick, so this is known before the trick begins:
+    a trick that would be abandoned never starts); cards left in hands stay there,
+    not scored.
+    """
     tables = board.variant.tables
-    if board.hands[0]:  # between tricks every hand holds as many cards
+    if len(board.trick) == board.variant.players:  # a trick that waited for answers
+        events += resolve_trick(board, board.snapshot(), True)
+        if board.pending is not None:
+            return
+    if board.hands[0] if board.phase is RECRUIT else all(board.hands):
         if board.phase is RECRUIT:
             count = tables.face_up_count
             board.face_up = list(board.draw_pile[:count])

@@ -134,10 +134,13 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
     for fi in tables.voters:
         name = tables.faction_names[fi]
         counts, highest, held = [], [], []
-        for pile in piles:
-            cards = variant.cards_in(pile & masks[fi])
+        for index, pile in enumerate(piles):
+            own = _voting_cards(state, fi, index, masks[fi])
+            cards = variant.cards_in(pile & masks[fi] if own is None else own)
             held.append(cards)
             counts.append(len(cards))
+            if own is not None:  # a crypt: its own faction's card first (E38)
+                cards = tuple([c for c in cards if c.faction == name]) or cards
             highest.append(max(cards, key=lambda c: c.value) if cards else None)
         vote = _vote(name, tuple(counts), tuple(highest))
         power = powers_of(tables)[fi]
@@ -145,6 +148,23 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
             vote = attrs.evolve(vote, winner=_power_vote(power, tuple(held), len(piles)))
         votes.append(vote)
     return tuple(votes)
+
+
+def _voting_cards(state: GameState, fi: int, party: int, scoring: int) -> int | None:
+    """The cards of ``party`` that a power's `voting_cards` hook counts for faction
+    ``fi`` (the Vampires' crypts, E38, E40), or None for its score piles' cards of
+    ``scoring`` (the default; a seat the hook answers None for counts those too)."""
+    power = powers_of(state.variant.tables)[fi]
+    if not overrides(power, "voting_cards"):
+        return None
+    mask = 0
+    for seat in state.variant.teams[party]:
+        cards = power.voting_cards(state, seat)
+        if cards is not None and (type(cards) is not int or cards < 0):
+            raise PowerError(f"power of {power.faction}: voting_cards returned {cards!r}, "
+                             "not a mask of card ids", power.faction, cards)
+        mask |= state.score_masks[seat] & scoring if cards is None else cards
+    return mask
 
 
 def _power_vote(power: Any, held: tuple[tuple[Card, ...], ...], parties: int) -> int | None:
@@ -166,6 +186,10 @@ def _won_values(state: GameState, factions: tuple[FactionVote, ...]) -> dict[int
         if vote.winner is None:
             continue
         fi = tables.faction_index[vote.faction]
+        own = _voting_cards(state, fi, vote.winner, masks[fi])
+        if own is not None:
+            totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(own))
+            continue
         for seat in variant.teams[vote.winner]:
             mask = state.score_masks[seat] & masks[fi]
             totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(mask))

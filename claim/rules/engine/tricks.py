@@ -151,7 +151,7 @@ def _ranked(
     else:
         order = _rank_printed(cards, tables, lead)
     if not (present & hooks.post_mask or movable & hooks.placer_mask or hooks.always_placers
-            or (1 << cards[order[0]]) & hooks.post_win_mask):
+            or hooks.always_after or (1 << cards[order[0]]) & hooks.post_win_mask):
         return None, order, lead
     shown = values if values is not None else tuple(map(tables.card_value.__getitem__, cards))
     return make_trick(before, board.phase, seats, cards, tables.faction_names[lead], shown,
@@ -201,10 +201,12 @@ def _checked_order(board: Board, fi: int, new: object, old: tuple[int, ...]) -> 
     return new
 
 
-def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
+def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> list[RawEvent]:
     """Resolve the complete trick on ``board``; returns the events it caused.
 
-    ``before`` is the state the trick was played under (the hooks' context).
+    ``before`` is the state the trick was played under (the hooks' context). While a
+    ``review`` hook's question waits (E42) the trick stays on the table; `advance`
+    then resumes it (``resumed``: its completion was recorded already).
     """
     tables = board.variant.tables
     hooks = tables.hooks[board.phase]
@@ -220,26 +222,27 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
     trick, order, lead = _ranked(board, before, present, movable, tables, hooks, seats)
     ranking = tuple(map(seats.__getitem__, order))
     won = 1 << cards[order[0]]
-    events: list[RawEvent] = [
+    events: list[RawEvent] = [] if resumed else [
         (TrickCompleted.from_raw, board.phase, seats,
          tuple(map(tables.deck.__getitem__, cards)), tables.faction_names[lead], ranking)
     ]
+    if trick is not None and present & hooks.review_mask and _review(
+            board, trick, hooks, present, events, resumed):
+        if board.pending is not None:
+            return events  # the trick waits on the table for the answers
+        return events + resolve_trick(board, board.snapshot(), True)
     board.unplaced = present
     board.settling = True
     steps: list[Step] = []
     if trick is not None:
         if present & hooks.capture_mask:
             trick = _capture(board, trick, hooks, present, events)
-        after = present & hooks.after_mask or won & hooks.after_win_mask
+        after = present & hooks.after_mask or won & hooks.after_win_mask or len(hooks.always_after)
         placed = _place(board, trick, hooks, movable, events, bool(after)) if (
             movable & hooks.placer_mask or hooks.always_placers) else []
         _place_default(board, ranking[0], events, placed if after else None)
         if after:
-            for fi in hooks.after:
-                fmask = tables.faction_masks[fi]
-                if (won if fmask & hooks.after_win_mask else present) & fmask:
-                    effects = powers_of(tables)[fi].after_place(trick, tuple(placed))
-                    steps += carry_out(board, fi, effects, events)
+            steps += _after_place(board, trick, hooks, present, placed, events)
         if present & hooks.leader_mask:
             board.leader = _next_leader(trick, tables, hooks, present, events)
         else:
@@ -258,6 +261,43 @@ def resolve_trick(board: Board, before: GameState) -> list[RawEvent]:
         if board.pending is None:  # (else recruiting asked its first step's question)
             run_queue(board, events)
     return events
+
+
+def _after_place(board: Board, trick: Trick, hooks: HookTable, present: int,
+                 placed: list[Placement], events: list[RawEvent]) -> list[Step]:
+    """Carry out the ``after_place`` hooks of the powers taking part; return their steps."""
+    tables = board.variant.tables
+    won = 1 << trick.cards[trick.order[0]]
+    steps: list[Step] = []
+    for fi in hooks.after:
+        fmask = tables.faction_masks[fi]
+        if (won if fmask & hooks.after_win_mask else present) & fmask or (
+                fi in hooks.always_after):
+            effects = powers_of(tables)[fi].after_place(trick, tuple(placed))
+            steps += carry_out(board, fi, effects, events)
+    return steps
+
+
+def _review(board: Board, trick: Trick, hooks: HookTable, present: int,
+            events: list[RawEvent], resumed: bool) -> bool:
+    """Carry out the ``review`` hooks and ask their steps (before any card moves);
+    whether any step was queued. A resumed trick must ask nothing more."""
+    tables = board.variant.tables
+    steps: list[Step] = []
+    for fi in hooks.reviewers:
+        if present & tables.faction_masks[fi]:
+            asked = carry_out(board, fi, powers_of(tables)[fi].review(trick), events)
+            if asked and resumed:
+                name = tables.faction_names[fi]
+                raise PowerError(f"power of {name}: review asked again once its questions "
+                                 "were answered (record the answers in the power state)",
+                                 name)
+            steps += asked
+    if not steps:
+        return False
+    board.queue += steps
+    run_queue(board, events)
+    return True
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
