@@ -54,9 +54,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     tables = state.variant.tables
     if tables.dynamic:
         return dynamic_moves(state)
-    if state.phase is OVER:  # (hands may keep cards, E43)
-        return ()
     trick = state.trick
+    if not trick and state.phase is OVER:  # hands may keep cards (E43); no trick then
+        return ()
     mask = state.hand_masks[(state.leader + len(trick)) % state.variant.players]
     if trick:  # static variants: the lead is the led card's (RULES 3)
         mask = playable(mask, tables.follow_masks[tables.lead_of[trick[0]]], tables.wild_mask)
@@ -191,7 +191,7 @@ def apply(state: GameState, move: Move) -> GameState:
         if mine and trick:  # static variants: the lead is the led card's (RULES 3)
             mine &= playable(hand, tables.follow_masks[tables.lead_of[trick[0]]],
                              tables.wild_mask)
-        if mine and state.phase is not OVER:  # (hands may keep cards at the end, E43)
+        if mine and (trick or state.phase is not OVER):  # hands may keep cards (E43)
             card = (mine & -mine).bit_length() - 1
             if len(trick) + 1 < variant.players:
                 # _play's first case, inlined (no card of a static variant asks a choice).

@@ -37,11 +37,12 @@ def advance(board: Board, events: list[RawEvent]) -> None:
     not scored.
     """
     tables = board.variant.tables
-    if len(board.trick) == board.variant.players:  # a trick that waited for answers
+    trick = board.trick
+    if trick and len(trick) == board.variant.players:  # a trick that waited for answers
         events += resolve_trick(board, board.snapshot(), True)
         if board.pending is not None:
             return
-    if board.hands[0] if board.phase is RECRUIT else all(board.hands):
+    if board.hands[0] if board.phase is RECRUIT else 0 not in board.hands:
         if board.phase is RECRUIT:
             count = tables.face_up_count
             board.face_up = list(board.draw_pile[:count])
