@@ -4,9 +4,10 @@ Each group lives in its own module: `claim.factions.exp_ranking` (values and
 ranking: Basilisks, Unicorns, Mermaids, Druids, Werewolves, Satyrs),
 `claim.factions.exp_choices` (choices: Elf-Orcs, Shapeshifters, Ghosts, Dark
 Elves) and `claim.factions.exp_piles` (piles and scoring: Zombies, Frostbeasts,
-Yetis, Awakeners, Cyclops, Ice Kings & Queens). Elves and Orcs have no power.
+Yetis, Awakeners, Cyclops, Ice Kings & Queens), and `claim.factions.exp_hidden`
+(hidden chance fixed at the deal: Shadows, Tricksters). Elves and Orcs have no power.
 """
 
-from claim.factions import exp_choices, exp_piles, exp_ranking
+from claim.factions import exp_choices, exp_hidden, exp_piles, exp_ranking
 
-__all__ = ["exp_choices", "exp_piles", "exp_ranking"]
+__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_ranking"]
