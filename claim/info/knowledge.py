@@ -321,7 +321,8 @@ def knowledge(view: View) -> Knowledge:
                    for place, n in places.items())
     banned = {place: frozenset(cards) for place, cards in walk.banned.items()
               if place in places}
-    banned.update(_aside_bans(view.variant))
+    banned.update({place: cards for place, cards in _aside_bans(view.variant).items()
+                   if place in places})
     return Knowledge(
         seat=view.seat, unseen=in_order(+unseen), places=counts,
         known=tuple((place, in_order(pile)) for place, pile in known.items() if pile),
