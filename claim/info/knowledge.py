@@ -67,7 +67,9 @@ class Knowledge:
         places: Every hidden place and how many *unseen* cards it holds.
         known: Per hidden place, the cards seen going there (not counted in
             ``places``), in deck order.
-        forbidden: Per hidden hand, the cards it cannot hold (void inference).
+        forbidden: Per hidden hand, the cards it cannot hold (void inference);
+            per zone of cards set aside at the deal, every card not of its
+            faction (E33).
         top: The top card of the draw pile, if the viewer saw it (a Seer's peek).
     """
 
