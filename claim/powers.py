@@ -3,7 +3,8 @@
 A power is a frozen ``attrs`` subclass of `FactionPower` registered in `registry`
 (or through the ``claim.powers`` entry-point group). Its hooks read a `Trick`, a
 `Play` or the `GameState`, and return effects (`Placement`, `Exchange`,
-`SetPowerState`, `Reveal`, `Ask`), never changing anything; questions are a
+`SetPowerState`, `Reveal`, `Ask`), never changing anything; cards set aside at
+the deal are declared with `SetAside` (E33); questions are a
 `Question` of labelled `Option` values, asked for a queued `Step`. Places for
 cards are declared with `ZoneSpec`; per-game state lives in
 ``state.power_states`` (read it with ``state.power_state(faction)``). The
@@ -23,6 +24,7 @@ from claim.rules.effects import (
     Placement,
     Question,
     Reveal,
+    SetAside,
     SetPowerState,
     Step,
     ZoneRef,
@@ -62,6 +64,7 @@ __all__ = [
     "RankKey",
     "Reveal",
     "RuleOption",
+    "SetAside",
     "SetPowerState",
     "Step",
     "Trick",

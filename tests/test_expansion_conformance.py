@@ -48,9 +48,11 @@ def test_random_official_mixes_follow_the_mixing_rule(players: int) -> None:
         assert sum(1 for pair in PAIRS if pair <= set(names)) == 1
         assert not any(pair & set(names) and not pair <= set(names) for pair in PAIRS)
         assert all(c <= set(names) or not c & set(names) for c in couples())
-        assert sum(len(known[n].values) for n in names) == deck_size(players)
         variant = claim.mix(list(names), players)  # raises VariantError if not official
         assert not variant.house
+        aside = sum(count for _, _, count in variant.tables.asides)  # E45: ten Shadows count
+        assert sum(len(known[n].values) for n in names) - aside == deck_size(players)
+        assert variant.dealt_size == deck_size(players)
         drawn.update(names)
     assert set(drawn) == set(known)
 
@@ -78,7 +80,7 @@ def random_house_mix(rng: random.Random, players: int) -> claim.Variant:
         rng.shuffle(names)
         chosen, total = [], 0
         for name in names:
-            size = len(known[name].values)
+            size = len(known[name].values) - claim.registry.set_aside(known[name])  # E45
             if total + size <= deck_size(players):
                 chosen.append(name)
                 total += size

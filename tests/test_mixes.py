@@ -403,12 +403,15 @@ def test_every_builtin_variant_loads_and_plays(name: str) -> None:
     """Every built-in variant (named mixes included) loads and plays random games."""
     variant = claim.load_variant(name)
     assert variant.name == name
-    assert len(variant.deck) == 2 * variant.players * variant.hand_size
+    # E33, E45: the deck dealt is the deck less the cards set aside (ten Shadows)
+    aside = sum(count for _, _, count in variant.tables.asides)
+    assert variant.dealt_size == len(variant.deck) - aside
+    assert variant.dealt_size == 2 * variant.players * variant.hand_size
     if not variant.house:  # official decks follow RULES 1-2 and EXPANSIONS Mixing
         names = {f.name for f in variant.factions}
         pairs = claim.rules.loading.catalog()[1]
         assert sum(set(pair) <= names for pair in pairs) == 1
-        assert len(variant.deck) == (52 if variant.players == 2 else 72)
+        assert variant.dealt_size == (52 if variant.players == 2 else 72)
     for seed in range(2):
         final = random_playout(variant, seed=seed)
         assert final.result().votes

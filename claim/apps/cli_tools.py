@@ -57,7 +57,10 @@ def show_lines(variant: Variant) -> list[str]:
         f"{variant.name}: {variant.title}",
         f"players: {variant.players}" + (" (teams: seats 0+2 against 1+3)"
                                          if variant.players == 4 else ""),
-        f"deck: {len(variant.deck)} cards, {variant.hand_size} per hand, "
+        f"deck: {len(variant.deck)} cards"
+        + (f" ({len(variant.deck) - variant.dealt_size} set aside before the deal)"
+           if variant.dealt_size != len(variant.deck) else "")
+        + f", {variant.hand_size} per hand, "
         f"{variant.face_up_count} face up per phase 1 trick",
         f"mix: {official_status(variant)}",
         "factions:",

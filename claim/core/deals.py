@@ -2,10 +2,14 @@
 
 A [`Deal`][] is data only: card ids (positions in the variant's deck) per seat, the
 draw pile from its top card down, the chance order fixed at the deal (E12), the
-first leader (R1) and the seed the shuffle came from, when there was one.
+first leader (R1), the seed the shuffle came from, when there was one, and the
+hidden chance fixed at the deal: the cards set aside (E33) and the hidden power
+states (E30).
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 import attrs
 
@@ -28,6 +32,10 @@ class Deal:
         first_leader: The seat that led the first trick (R1).
         seed: The seed of the shuffle, or None for an explicit deal or a shuffle
             from a caller's ``random.Random``.
+        set_aside: Per power setting cards aside (``variant.tables.asides``), the
+            card ids it set aside, in the order drawn (E33); empty without such powers.
+        hidden: Per power with a hidden state (``variant.tables.hidden_states``),
+            the state fixed at the deal (E30); empty without such powers.
     """
 
     hands: tuple[tuple[int, ...], ...]
@@ -35,3 +43,5 @@ class Deal:
     chance: tuple[int, ...]
     first_leader: int
     seed: int | None = None
+    set_aside: tuple[tuple[int, ...], ...] = ()
+    hidden: tuple[Hashable, ...] = ()

@@ -193,15 +193,20 @@ class DealError(ClaimError, ValueError):
         missing: Notation of deck cards the deal leaves out.
         extra: Notation of dealt cards the deck does not have (or has fewer of).
         reason: The whole explanation.
+        field: The argument (or record field) at fault when it is a hidden part of
+            the deal (``"set_aside['set aside']"``, ``"hidden['tricksters']"``,
+            E30, E33); "" otherwise.
     """
 
     def __init__(
-        self, reason: str, missing: tuple[str, ...] = (), extra: tuple[str, ...] = ()
+        self, reason: str, missing: tuple[str, ...] = (), extra: tuple[str, ...] = (),
+        field: str = "",
     ) -> None:
         self.reason = reason
         self.missing = missing
         self.extra = extra
-        super().__init__(reason)
+        self.field = field
+        super().__init__(f"{field}: {reason}" if field else reason)
 
 
 class GameNotOverError(ClaimError, RuntimeError):

@@ -5,11 +5,20 @@ ranking: Basilisks, Unicorns, Mermaids, Druids, Werewolves, Satyrs),
 `claim.factions.exp_choices` (choices: Elf-Orcs, Shapeshifters, Ghosts, Dark
 Elves) and `claim.factions.exp_piles` (piles and scoring: Zombies, Frostbeasts,
 Yetis, Awakeners, Cyclops, Ice Kings & Queens). Elves and Orcs have no power.
-Of the factions with hidden information, `claim.factions.exp_vampires` (the
+Of the factions with hidden information: `claim.factions.exp_hidden` (hidden
+chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_vampires` (the
 Vampires' crypt, E37-E40) and `claim.factions.exp_minotaurs` (the Minotaurs'
 take-back, E42, E43).
 """
 
-from claim.factions import exp_choices, exp_minotaurs, exp_piles, exp_ranking, exp_vampires
+from claim.factions import (
+    exp_choices,
+    exp_hidden,
+    exp_minotaurs,
+    exp_piles,
+    exp_ranking,
+    exp_vampires,
+)
 
-__all__ = ["exp_choices", "exp_minotaurs", "exp_piles", "exp_ranking", "exp_vampires"]
+__all__ = ["exp_choices", "exp_hidden", "exp_minotaurs", "exp_piles", "exp_ranking",
+           "exp_vampires"]

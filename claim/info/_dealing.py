@@ -111,8 +111,8 @@ class Starter:
     def __init__(self, variant: Variant) -> None:
         tables = variant.tables
         self.variant = variant
-        self.template = None if (tables.starters or tables.trick_starters) else (
-            new_game(variant, seed=0))
+        self.template = None if (tables.starters or tables.trick_starters or tables.asides
+                                 or tables.hidden_states) else new_game(variant, seed=0)
         copies: dict[Card, list[int]] = {}
         for cid, card in enumerate(variant.deck):
             copies.setdefault(card, []).append(cid)

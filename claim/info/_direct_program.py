@@ -51,7 +51,7 @@ class Rejected(Exception):
 def direct_ok(variant: Variant) -> bool:
     """Whether states of ``variant`` can be built directly (see the module)."""
     tables = variant.tables
-    if tables.dynamic or tables.uses_chance:
+    if tables.dynamic or tables.uses_chance or tables.hidden_states:
         return False
     if not all(spec.public for spec in tables.zone_specs):
         return False

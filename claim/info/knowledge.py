@@ -9,6 +9,8 @@ the state) and tells:
 * the cards seen going into a hidden place (``known``): a face-up card another
   player took (RULES 3), the card a Seer showed the viewer and another player then
   drew, cards seen going into the second deck (E24);
+* the cards a zone set aside at the deal cannot hold: every card not of the faction
+  that sets it aside (E33, reported with the voids in ``forbidden``);
 * void inference (RULES 3): a player who played off the lead faction held no card
   obliged to follow it then, so their hand of *this phase* holds none now. A
   Doppelganger (always playable, R2) tells nothing; Elf-Orcs oblige on an Elf or
@@ -65,7 +67,9 @@ class Knowledge:
         places: Every hidden place and how many *unseen* cards it holds.
         known: Per hidden place, the cards seen going there (not counted in
             ``places``), in deck order.
-        forbidden: Per hidden hand, the cards it cannot hold (void inference).
+        forbidden: Per hidden hand, the cards it cannot hold (void inference);
+            per zone of cards set aside at the deal, every card not of its
+            faction (E33).
         top: The top card of the draw pile, if the viewer saw it (a Seer's peek).
     """
 
@@ -281,6 +285,18 @@ def _seen(view: View) -> Counter[Card]:
 
 
 @per_variant
+def _aside_bans(variant: Variant) -> dict[Place, frozenset[Card]]:
+    """E33: a zone of cards set aside at the deal holds only its power's faction."""
+    tables = variant.tables
+    out: dict[Place, frozenset[Card]] = {}
+    for fi, zone, _ in tables.asides:
+        name = tables.faction_names[fi]
+        out[(tables.zone_specs[zone].name, None)] = frozenset(
+            card for card in tables.deck if card.faction != name)
+    return out
+
+
+@per_variant
 def _deck_counts(variant: Variant) -> Counter[Card]:
     """How many copies of each card the deck holds (read only: callers copy it)."""
     return Counter(variant.deck)
@@ -305,10 +321,13 @@ def knowledge(view: View) -> Knowledge:
         raise ViewError("", "the view shows more copies of a card than the deck holds")
     counts = tuple((place, n - sum(known.get(place, Counter()).values()))
                    for place, n in places.items())
+    banned = {place: frozenset(cards) for place, cards in walk.banned.items()
+              if place in places}
+    banned.update({place: cards for place, cards in _aside_bans(view.variant).items()
+                   if place in places})
     return Knowledge(
         seat=view.seat, unseen=in_order(+unseen), places=counts,
         known=tuple((place, in_order(pile)) for place, pile in known.items() if pile),
-        forbidden=tuple((place, frozenset(cards)) for place, cards in walk.banned.items()
-                        if place in places),
+        forbidden=tuple(banned.items()),
         top=walk.peek if walk.peek is not None and view.draw_pile_size else None,
     )

@@ -19,7 +19,9 @@ How it works:
    top in order (face-up cards turned, cards drawn: the viewer's own as seen, the
    others' drawn from their seat's drawn cards in random order; cards a Seer showed
    the viewer where they went; cards discarded unseen), then the current draw pile.
-   With Awakeners, the chance order ranks the second deck as sampled (E12).
+   With Awakeners, the chance order ranks the second deck as sampled (E12); cards
+   set aside at the deal are the ones placed in their zone (E33), hidden power
+   states are drawn again from their prior (E30; see `hidden_parts`).
 4. The recorded moves are replayed from that deal with `claim.new_game` and
    `GameState.apply`. If a move is illegal there, or the viewer's view of the
    result differs from the given view (an inference the knowledge does not make,
@@ -81,7 +83,7 @@ from claim.core.zones import Phase
 from claim.info._dealing import Starter, kinds, minus, plan, starter
 from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
 from claim.info._history import Skeleton, skeleton, view_support
-from claim.info._sampled_deal import Deal, with_chance
+from claim.info._sampled_deal import Deal, hidden_parts, with_chance
 from claim.info.knowledge import Knowledge, Place, knowledge
 from claim.rules.state import GameState
 from claim.rules.views import View
@@ -177,7 +179,10 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
         drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
         pools[("drawn", seat)] = minus(drawn, sk.takes.get(seat, Counter()),
                                         kinds(view.variant))
-    second = [z.name for z in view.zones if not z.public and z.seat is None]
+    tables = view.variant.tables
+    aside = {tables.zone_specs[zone].name for _, zone, _ in tables.asides}
+    second = [z.name for z in view.zones if not z.public and z.seat is None
+              and z.name not in aside]  # the cards set aside never move (E33)
     deck_order: list[Card] = []
     if second and sk.support_at is not None:
         rest = at.get((second[0], None), [])
@@ -221,8 +226,10 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
 
 def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
     """A chance order ranking the second deck's cards (ids in ``state``) as ``order``."""
-    index = state.variant.tables.zone_index
-    name = next(n for n, i in index.items() if not state.variant.tables.zone_specs[i].public)
+    tables = state.variant.tables
+    index, aside = tables.zone_index, {zone for _, zone, _ in tables.asides}
+    name = next(n for n, i in index.items() if not tables.zone_specs[i].public
+                and i not in aside)
     ids = list(state.zones[index[name]])
     deck = state.variant.deck
     ranked = []
@@ -322,11 +329,12 @@ class Sampler:
             try:
                 placed = _place(self.knowledge, rng, self._totals)
                 (hands, pile), order = _deal(view, self._skeleton, placed, rng)
+                aside, hidden = hidden_parts(view.variant, placed, rng)
                 if program is not None:
                     state = build(program, self._starter, hands, pile, placed)
                     return (Deal(hands, pile, view.first_leader) if deal_wanted
                             else None), state
-                deal = Deal(hands, pile, view.first_leader)
+                deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
                 state = _replay(view, deal, order, self._support, self._starter, rng)
             except _Reject:
                 continue

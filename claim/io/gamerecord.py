@@ -112,6 +112,17 @@ class _DealtRandom(random.Random):
         x[:] = self._orders.pop(0)
 
 
+def _aside_orders(variant: Variant, deal: Deal) -> list[tuple[int, ...]]:
+    """The shuffles that set the recorded cards aside (E33): per power, its faction's
+    ids with the ones set aside first."""
+    tables = variant.tables
+    orders = []
+    for (fi, _, _), cards in zip(tables.asides, deal.set_aside):
+        rest = [cid for cid in variant.ids_in(tables.faction_masks[fi]) if cid not in cards]
+        orders.append((*cards, *rest))
+    return orders
+
+
 def start(record: GameRecord) -> GameState:
     """The state the record's deal gives, before any move (card ids as recorded).
 
@@ -124,11 +135,16 @@ def start(record: GameRecord) -> GameState:
             state = new_game(record.variant, seed=deal.seed, first_leader=deal.first_leader)
         else:
             dealt = tuple(cid for hand in deal.hands for cid in hand) + deal.draw_pile
-            if sorted(dealt) != list(range(len(record.variant.deck))):
+            aside = tuple(cid for cards in deal.set_aside for cid in cards)
+            if sorted(dealt + aside) != list(range(len(record.variant.deck))):
                 raise SaveError("$.deal", "the deal does not hold every card of the deck once")
-            orders = [dealt] + ([deal.chance] if deal.chance else [])
+            orders = [*_aside_orders(record.variant, deal), dealt, *([deal.chance] if deal.chance
+                                                                     else [])]
+            names = [record.variant.tables.faction_names[fi]
+                     for fi in record.variant.tables.hidden_states]
             state = new_game(record.variant, rng=_DealtRandom.of(orders),
-                             first_leader=deal.first_leader)
+                             first_leader=deal.first_leader,
+                             hidden=dict(zip(names, deal.hidden)) if deal.hidden else None)
     except (IndexError, ClaimError) as exc:
         if isinstance(exc, SaveError):
             raise

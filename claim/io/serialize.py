@@ -28,6 +28,7 @@ from claim.core.deals import Deal
 from claim.core.errors import ArgumentError, ClaimError, DealError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard
 from claim.core.records import MoveRecord
+from claim.io._deal_json import hidden_doc, read_hidden, same_hidden
 from claim.io._json import json_problem
 from claim.io.gamerecord import (
     GameRecord,
@@ -120,7 +121,7 @@ def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str,
         "deal": {"seed": deal.seed, "first_leader": deal.first_leader,
                  "hands": [[deck[c] for c in hand] for hand in deal.hands],
                  "draw_pile": [deck[c] for c in deal.draw_pile],
-                 "chance": [deck[c] for c in deal.chance]},
+                 "chance": [deck[c] for c in deal.chance], **hidden_doc(variant, deal)},
         "moves": [str(move) for move in record.moves],
     }
 
@@ -342,7 +343,9 @@ def _card_lists(value: Any, path: str, count: int) -> list[list[str]]:
 
 def _load_deal(value: Any, variant: Variant) -> GameState:
     deal = _expect(value, dict, "$.deal", "a deal {seed, first_leader, hands, draw_pile}")
-    _keys(deal, {"seed", "first_leader", "hands", "draw_pile", "chance"}, "$.deal")
+    _keys(deal, {"seed", "first_leader", "hands", "draw_pile", "chance", "set_aside",
+                 "hidden"}, "$.deal")
+    aside, hidden = read_hidden(deal)
     seed = deal.get("seed")
     if seed is not None:
         _expect(seed, int, "$.deal.seed", "an int or null")
@@ -361,13 +364,13 @@ def _load_deal(value: Any, variant: Variant) -> GameState:
             state = _seeded(variant, seed, leader)
         else:
             state = new_game(variant, hands=hands, draw_pile=pile, first_leader=leader,
-                             chance=chance or None)
-    except DealError as exc:
-        raise SaveError("$.deal", str(exc)) from None
-    except ClaimError as exc:
-        raise SaveError("$.deal", str(exc)) from None
+                             chance=chance or None, set_aside=aside, hidden=hidden)
+    except ClaimError as exc:  # a DealError about a hidden part names its field
+        field = exc.field if isinstance(exc, DealError) and exc.field else ""
+        raise SaveError(f"$.deal.{field}" if field else "$.deal", str(exc)) from None
     assert state.deal is not None
     _same_deal(state.deal, variant, hands, pile, chance)
+    same_hidden(variant, state.deal, aside, hidden)
     return state
 
 

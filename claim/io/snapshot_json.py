@@ -41,6 +41,14 @@ def _name_chunks(variant: Variant) -> ByteChunks[str]:
     return byte_chunks(card_names(variant))
 
 
+def _marks(deck: tuple[str, ...], value: object) -> Any:
+    """Hidden marks fixed at the deal (E30: card ids) as the cards they mark, so that
+    a deal replayed from its cards (copies numbered anew) reads the same."""
+    if not isinstance(value, tuple):
+        return None
+    return sorted(deck[c] for c in value if type(c) is int)
+
+
 def snapshot(state: GameState) -> dict[str, Any]:
     """Where every card lies, and the rest of the position, as JSON data."""
     variant = state.variant
@@ -69,8 +77,9 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "followers": [pile(state.follower_masks[s]) for s in seats],
         "scores": [pile(state.score_masks[s]) for s in seats],
         "discard": pile(state.discard_mask), "zones": zones,
-        "power_states": {f.name: plain(v, f"$.snapshot.power_states.{f.name}")
-                         for f, v in zip(variant.factions, state.power_states)},
+        "power_states": {f.name: _marks(deck, v) if fi in tables.hidden_states else
+                         plain(v, f"$.snapshot.power_states.{f.name}")
+                         for fi, (f, v) in enumerate(zip(variant.factions, state.power_states))},
         "pending": pending,
         "queue": [[step.owner, step.seat, step.kind, plain(step.data)] for step in state.queue],
     }

@@ -33,6 +33,33 @@ def _zones(powers: tuple[FactionPower, ...]) -> tuple[ZoneSpec, ...]:
     return tuple(specs.values())
 
 
+def _asides(powers: tuple[FactionPower, ...], specs: tuple[ZoneSpec, ...],
+            faction_masks: list[int]) -> tuple[tuple[int, int, int], ...]:
+    """Per power setting cards aside at the deal (E33), in faction order:
+    ``(faction index, zone index, count)``; each checked against its zone."""
+    index = {spec.name: i for i, spec in enumerate(specs)}
+    out: list[tuple[int, int, int]] = []
+    for fi, power in enumerate(powers):
+        aside = power.set_aside()
+        if aside is None:
+            continue
+        key = f"factions[{fi}].power"
+        zone = index.get(aside.zone)
+        if zone is None or specs[zone].per_seat or specs[zone].public:
+            raise VariantError(f"the power of {power.faction!r} sets cards aside into "
+                               f"{aside.zone!r}, which it must declare as a hidden shared "
+                               "zone (ZoneSpec(public=False))", key=key)
+        if (type(aside.count) is not int
+                or not 0 <= aside.count <= faction_masks[fi].bit_count()):
+            raise VariantError(f"the power of {power.faction!r} sets {aside.count!r} cards "
+                               f"aside; the faction has {faction_masks[fi].bit_count()}",
+                               key=key)
+        if any(zone == other for _, other, _ in out):
+            raise VariantError(f"two powers set cards aside into {aside.zone!r}", key=key)
+        out.append((fi, zone, aside.count))
+    return tuple(out)
+
+
 def _follow_masks(
     names: tuple[str, ...], powers: tuple[FactionPower, ...], faction_masks: list[int]
 ) -> tuple[int, ...]:
@@ -93,5 +120,7 @@ def phase_tables(
         "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),
         "voters": tuple(i for i, p in enumerate(powers) if p.has_vote()),
         "uses_chance": any(p.uses_chance for p in powers),
+        "asides": _asides(powers, specs, faction_masks),
+        "hidden_states": tuple(i for i, p in enumerate(powers) if p.hidden_state),
         "follow_masks": _follow_masks(names, powers, faction_masks),
     }

@@ -29,6 +29,7 @@ __all__ = [
     "Placement",
     "Question",
     "Reveal",
+    "SetAside",
     "SetPowerState",
     "Step",
     "ZoneRef",
@@ -199,6 +200,23 @@ class ZoneSpec:
     per_seat: bool = False
     ordered: bool = True
     public: bool = True
+
+
+@attrs.frozen
+class SetAside:
+    """Cards of a faction set aside unseen before the deal (E33): chance fixed at the
+    deal (the seed, or an explicit deal's ``set_aside``) picks ``count`` of the
+    faction's cards and lays them, in the order drawn, in the hidden shared zone
+    ``zone`` that the same power declares; the other cards are shuffled and dealt.
+    The deck dealt is the variant's deck less every card set aside (RULES 2).
+
+    Attributes:
+        zone: The name of a shared zone the power declares, hidden (``public=False``).
+        count: How many of the faction's cards are set aside (0 to all of them).
+    """
+
+    zone: str
+    count: int
 
 
 def card_outcome(effects: tuple[Effect, ...], deck: tuple[Card, ...]) -> Hashable:

@@ -243,8 +243,9 @@ def _check_official(factions: Sequence[Faction], players: int) -> None:
 
 
 def _check_deck_size(factions: Sequence[Faction], players: int) -> None:
-    """An official deck holds 52 cards for 2 players, 72 for 3-4 (RULES 2)."""
-    size = sum(len(f.values) for f in factions)
+    """An official deck holds 52 cards for 2 players, 72 for 3-4 (RULES 2), not
+    counting the cards set aside at the deal (E45: ten Shadows count)."""
+    size = sum(len(f.values) - registry.set_aside(f) for f in factions)
     wanted = 52 if players == 2 else 72
     count = 5 if players == 2 else 7
     if size != wanted:

@@ -64,12 +64,15 @@ from claim.core.cards import Card
 from claim.core.zones import Phase
 from claim.rules.answers import DeckFacts, generic_answers
 from claim.rules.capabilities import NONE, Capabilities
-from claim.rules.effects import Effect, Option, Placement, Question, Step, ZoneSpec
+from claim.rules.effects import Effect, Option, Placement, Question, SetAside, Step, ZoneSpec
 from claim.rules.hook_arguments import Play, Trick
 from claim.rules.rulebook import vote_winner
 
 if TYPE_CHECKING:
+    import random
+
     from claim.rules.state import GameState
+    from claim.rules.variant import Variant
 
 __all__ = [
     "FactionPower",
@@ -149,6 +152,10 @@ class FactionPower:
     prey_params: ClassVar[tuple[str, ...]] = ()
     """Faction parameters naming cards to smash: the named faction's power must have
     `lays_in_front` (Giants' ``prey``)."""
+    hidden_state: ClassVar[bool] = False
+    """Whether the power state is hidden chance fixed at the deal (`deal_state`):
+    no view shows it (a view holds None for it), the power never changes it, the
+    solver refuses the variant and determinization draws it again (E30)."""
     lays_in_front: ClassVar[bool] = False
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
@@ -206,6 +213,27 @@ class FactionPower:
     def initial_state(self) -> Hashable:
         """This power's state when a game starts (the moon: none yet)."""
         return None
+
+    # -- deal hooks: hidden chance fixed at the deal (docs "Hidden chance") ---
+
+    def set_aside(self) -> SetAside | None:
+        """Cards of this faction set aside unseen before the deal (E33), or None.
+
+        Asked once when the variant is built; the deck dealt is the deck less the
+        cards set aside (RULES 2, E45)."""
+        return None
+
+    def deal_state(self, variant: Variant, rng: random.Random) -> Hashable:
+        """With `hidden_state`: the power state drawn at a seeded deal from the
+        deal's own generator, after the shuffle (the fake Tricksters, E30); also
+        how determinization draws it again. By default `initial_state`."""
+        return self.initial_state()
+
+    def dealt_state(self, variant: Variant, value: object) -> Hashable:
+        """With `hidden_state`: an explicit deal's state for this power (``hidden=``
+        of `claim.new_game`, a record's ``$.deal.hidden``), checked and made
+        hashable. Raises ``ValueError`` with the reason when it is inconsistent."""
+        raise ValueError(f"the power {self.name!r} keeps no hidden state")
 
     # -- play hooks ----------------------------------------------------------
 

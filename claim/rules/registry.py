@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from claim.core.errors import ArgumentError, RegistryError, UnknownNameError
 from claim.rules.protocol import FactionPower
+
+if TYPE_CHECKING:
+    from claim.core.cards import Faction
 
 __all__ = ["ENTRY_POINT_GROUP", "PowerRegistry", "registry"]
 
@@ -84,6 +87,15 @@ class PowerRegistry:
             return self._powers[name]
         except KeyError:
             raise UnknownNameError("power", name, self._powers) from None
+
+    def set_aside(self, faction: Faction) -> int:
+        """How many cards of ``faction`` its power sets aside at the deal (E33), with
+        the parameters the faction gives (0 when it sets none aside)."""
+        cls = self.get(faction.power.name)
+        if cls.set_aside is FactionPower.set_aside:
+            return 0
+        spec = cls(faction=faction.name, **faction.power.params_dict()).set_aside()
+        return 0 if spec is None else spec.count
 
     def names(self) -> tuple[str, ...]:
         """Every registered power name, plugins included, sorted."""

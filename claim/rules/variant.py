@@ -217,6 +217,7 @@ class Variant:
         self._check_structure()
         _check_options(self)
         tables = build_tables(self)
+        self._check_size(tables)
         _check_power_factions(self, tables)
         object.__setattr__(self, "tables", tables)
 
@@ -231,9 +232,17 @@ class Variant:
             if size > MAX_DECK:
                 raise VariantError(f"a deck holds at most {MAX_DECK} cards", key="factions")
         _check_notation_words(self.factions)
+        if size == 0:
+            raise VariantError("a deck needs at least one card", key="factions")
+
+    def _check_size(self, tables: DeckTables) -> None:
+        """The deck dealt (less the cards set aside, E33) deals evenly (RULES 2)."""
+        size = len(tables.deck) - sum(count for _, _, count in tables.asides)
         if size == 0 or size % (2 * self.players):
+            aside = len(tables.deck) - size
             raise VariantError(
-                f"a deck of {size} cards cannot be dealt to {self.players} players: "
+                f"a deck of {size} cards{f' (and {aside} set aside)' if aside else ''} "
+                f"cannot be dealt to {self.players} players: "
                 f"it must be 2 x players x hand size (RULES 2)",
                 key="factions",
             )
@@ -266,8 +275,15 @@ class Variant:
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each player: deck size / (2 x players) (RULES 2)."""
-        return len(self.tables.deck) // (2 * self.players)
+        """Cards dealt to each player: the deck dealt (the deck less the cards set
+        aside at the deal, E33) / (2 x players) (RULES 2)."""
+        return self.dealt_size // (2 * self.players)
+
+    @property
+    def dealt_size(self) -> int:
+        """How many cards are dealt: the deck less the cards set aside (E33, E45)."""
+        tables = self.tables
+        return len(tables.deck) - sum(count for _, _, count in tables.asides)
 
     @property
     def face_up_count(self) -> int:

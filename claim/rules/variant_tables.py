@@ -161,6 +161,12 @@ class DeckTables:
     """Every label the rules and the powers declare (`claim.rules.answers`)."""
     uses_chance: bool
     """Whether some power needs an order fixed at the deal (E12)."""
+    asides: tuple[tuple[int, int, int], ...]
+    """Per power setting cards aside at the deal (E33): ``(faction index, zone index,
+    count)``, in faction order (`FactionPower.set_aside`)."""
+    hidden_states: tuple[int, ...]
+    """The faction indices whose power state is hidden chance fixed at the deal (E30,
+    `FactionPower.hidden_state`)."""
     shared_zones: tuple[int, ...]
     """The indices of the declared zones shared by all seats (a waiting line)."""
     zone_lookup: Mapping[object, int]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from claim.core.errors import DealError
 from claim.rules.loading import catalog, couples
 from claim.rules.protocol import option_fields
+from claim.rules.registry import registry
 from claim.rules.variant import Variant
 
 __all__ = ["official_mixes", "option_settings", "random_official_mix"]
@@ -59,8 +60,8 @@ def random_official_mix(rng: random.Random, players: int) -> tuple[str, ...]:
     grouped = set().union(*couples())
     units += [(name,) for name in order if name not in paired and name not in grouped]
 
-    def size(names: Sequence[str]) -> int:
-        return sum(len(known[name].values) for name in names)
+    def size(names: Sequence[str]) -> int:  # the cards dealt (E45: ten Shadows count)
+        return sum(len(known[name].values) - registry.set_aside(known[name]) for name in names)
 
     for pair in rng.sample(pairs, len(pairs)):
         shuffled = rng.sample(units, len(units))

@@ -5,7 +5,9 @@ identical views and identical JSON; a state differing in something the view must
 show must give a different view. The hidden differences tried here: the state
 that [`sample`][claim.info.sampling.sample] draws from the view, and a card swapped
 between another seat's hand and the draw pile (or between two other seats'
-hands), and a hidden zone (the second deck, E12) reordered. The visible ones: a
+hands), a hidden zone (the second deck, E12) reordered, a card set aside traded
+for another of its faction in a hidden hand (E33), and other hidden marks fixed at
+the deal before the end (the fake Tricksters, E30). The visible ones: a
 card swapped between the viewer's hand and another hand, between two score piles,
 and between the face-up cards and the draw pile; a power state changed.
 """
@@ -65,7 +67,8 @@ def check_no_leaks(state: GameState, seat: int | None, rng: random.Random) -> No
     The view reads back from its JSON; a state sampled from it gives the same view
     and JSON; a card swapped between hidden places leaves the view as it is; a card
     swapped between the viewer's hand and another's, or between score piles,
-    changes it.
+    changes it. Cards set aside at the deal and hidden marks are tried as the
+    module says (E30, E33).
 
     Raises:
         LeakError: A check failed.
@@ -97,6 +100,7 @@ def check_no_leaks(state: GameState, seat: int | None, rng: random.Random) -> No
                                                            others[1], pair[1]))
             _same(view, swapped.view(seat), "two hidden hands swapped a card")
     _hidden_zone_order(state, seat, view)
+    _hidden_deal(state, seat, view, rng)
     _visible_changes(state, seat, view, others)
 
 
@@ -109,6 +113,34 @@ def _hidden_zone_order(state: GameState, seat: int | None, view: View) -> None:
             zones[index] = tuple(reversed(zones[index]))
             swapped = attrs.evolve(state, zones=tuple(zones))
             _same(view, swapped.view(seat), f"the {spec.name} was reordered")
+
+
+def _hidden_deal(state: GameState, seat: int | None, view: View, rng: random.Random) -> None:
+    """E30, E33: before the end, other hidden marks fixed at the deal (another fake
+    of each pair) look the same; a card set aside traded for an unseen card of its
+    faction (another value) in another hand or the draw pile looks the same."""
+    variant = state.variant
+    tables = variant.tables
+    if tables.hidden_states and not state.is_over:
+        states = list(state.power_states)
+        for fi in tables.hidden_states:
+            states[fi] = tables.powers[fi].deal_state(variant, rng)
+        redrawn = attrs.evolve(state, power_states=tuple(states))
+        _same(view, redrawn.view(seat), "the hidden marks fixed at the deal changed")
+    hands = [s for s in range(variant.players) if s != seat]
+    for fi, zone, _ in tables.asides:
+        aside = state.zones[zone]
+        mask, aside_mask = tables.faction_masks[fi], sum(1 << c for c in aside)
+        for other in hands:
+            pair = _distinct_pair(state, aside_mask, state.hand_masks[other] & mask)
+            if pair is not None:
+                masks = list(state.hand_masks)
+                masks[other] ^= (1 << pair[0]) | (1 << pair[1])
+                zones = list(state.zones)
+                zones[zone] = tuple(pair[1] if c == pair[0] else c for c in aside)
+                swapped = attrs.evolve(state, hand_masks=tuple(masks), zones=tuple(zones))
+                _same(view, swapped.view(seat), "a card set aside traded with a hidden hand")
+                break
 
 
 def _visible_changes(state: GameState, seat: int | None, view: View, others: list[int]) -> None:
@@ -127,8 +159,12 @@ def _visible_changes(state: GameState, seat: int | None, view: View, others: lis
             face_up = (other,) + state.face_up[1:]
             swapped = attrs.evolve(state, face_up=face_up, draw_pile=pile)
             _differs(view, swapped.view(seat), "a face-up card changed")
-    if state.power_states:
-        marked = attrs.evolve(state, power_states=(("leak check",), *state.power_states[1:]))
+    shown = [fi for fi in range(len(state.power_states))
+             if fi not in state.variant.tables.hidden_states]
+    if shown:
+        states = list(state.power_states)
+        states[shown[0]] = ("leak check",)
+        marked = attrs.evolve(state, power_states=tuple(states))
         _differs(view, marked.view(seat), "a power state changed")
     if len(scores) > 1 and scores[0] and scores[1]:
         pair = _distinct_pair(state, scores[0], scores[1])
