@@ -64,8 +64,9 @@ def faction_words(path: Path) -> list[tuple[int, str, str]]:
 
 def test_the_catalog_is_read() -> None:
     """The word list holds every faction, expansions included, and their codes."""
-    assert {"goblins", "giants", "dark_elves", "elf_orcs", "ice_queens", "Gb", "Gi"} <= set(WORDS)
-    assert len(CATALOG["factions"]) == 29
+    assert {"goblins", "giants", "dark_elves", "elf_orcs", "ice_queens", "Gb", "Gi",
+            "shadows", "tricksters", "Sd", "Tk"} <= set(WORDS)
+    assert len(CATALOG["factions"]) == 31  # 10 base, 19 expansions, Shadows and Tricksters
 
 
 def test_the_scan_finds_a_faction_in_code(tmp_path: Path) -> None:
