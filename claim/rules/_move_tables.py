@@ -100,7 +100,9 @@ def _moves_function(
         namespace[f"t{i}"] = table
         terms.append(f"t{i}[mask >> {shift} & {width}]")
     exec(f"def moves_of(mask):\n    return {' + '.join(terms)}\n", namespace)
-    function: Callable[[int], tuple[PlayCard, ...]] = namespace["moves_of"]
+    # Taken out of its own globals: a function in the dict it reads would be a cycle,
+    # and a variant dropped would wait for the cyclic collector (tests/test_collector).
+    function: Callable[[int], tuple[PlayCard, ...]] = namespace.pop("moves_of")
     return function
 
 
