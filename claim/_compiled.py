@@ -64,6 +64,11 @@ COMPILED_MODULES = (
     "claim.info._direct_final",
     "claim.info._direct_run",
     "claim.io.snapshot_json",
+    "claim.factions.claim1",
+    "claim.factions.claim2",
+    "claim.factions.exp_ranking",
+    "claim.factions.exp_choices",
+    "claim.factions.exp_piles",
 )
 """The modules the build compiles (``setup.py`` lists their files; a test checks)."""
 
