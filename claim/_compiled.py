@@ -3,8 +3,8 @@
 The engine (`claim.rules.engine`: playing, tricks, effects, questions, the flow between
 tricks, scoring), views and determinization (`claim.rules.views`, `claim.info.knowledge` and
 the history readers and builders behind `claim.info.sampling`), the saved snapshot, the
-phase 2 solver's fast path, the random playouts and the built-in powers
-(`claim.factions`) are `COMPILED_MODULES`. When the
+phase 2 solver's fast path, the random playouts and the built-in powers of Claim and
+the expansions (`claim.factions`, but for `claim2`) are `COMPILED_MODULES`. When the
 package is built (``setup.py``), these are compiled with mypyc into C extensions if
 mypyc and a C compiler are at hand; the ``.py`` files ship beside them. Python
 imports an extension module before a source file of the same name, so an installed
@@ -68,7 +68,6 @@ COMPILED_MODULES = (
     "claim.info._direct_run",
     "claim.io.snapshot_json",
     "claim.factions.claim1",
-    "claim.factions.claim2",
     "claim.factions.exp_ranking",
     "claim.factions.exp_choices",
     "claim.factions.exp_piles",
