@@ -50,6 +50,10 @@ COMPILED_FILES = [
     "claim/info/_direct_final.py",
     "claim/info/_direct_run.py",
     "claim/io/snapshot_json.py",
+    "claim/factions/claim1.py",
+    "claim/factions/exp_ranking.py",
+    "claim/factions/exp_choices.py",
+    "claim/factions/exp_piles.py",
 ]
 """The files of `claim._compiled.COMPILED_MODULES` (a test checks they agree)."""
 

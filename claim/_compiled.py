@@ -3,7 +3,8 @@
 The engine (`claim.rules.engine`: playing, tricks, effects, questions, the flow between
 tricks, scoring), views and determinization (`claim.rules.views`, `claim.info.knowledge` and
 the history readers and builders behind `claim.info.sampling`), the saved snapshot, the
-phase 2 solver's fast path and the random playouts are `COMPILED_MODULES`. When the
+phase 2 solver's fast path, the random playouts and the built-in powers of Claim and
+the expansions (`claim.factions`, but for `claim2`) are `COMPILED_MODULES`. When the
 package is built (``setup.py``), these are compiled with mypyc into C extensions if
 mypyc and a C compiler are at hand; the ``.py`` files ship beside them. Python
 imports an extension module before a source file of the same name, so an installed
@@ -13,8 +14,10 @@ move of a game, 2x per search node).
 What compiling changes for other code: a compiled module's functions call each other
 directly, so replacing one of them at run time (``monkeypatch.setattr``) does not
 reach its compiled callers; `claim.rules.engine.board.Board` is a native class (no
-``__slots__`` tuple, no Python subclasses). Plugin powers are untouched: their
-hooks are called, and their answers checked, as before.
+``__slots__`` tuple, no Python subclasses). The built-in powers stay Python classes
+(``attrs`` subclasses of `claim.rules.protocol.FactionPower`, which is not compiled)
+whose methods are compiled. Plugin powers are untouched: their hooks are called, and
+their answers checked, as before.
 
 Setting the environment variable ``CLAIM_PURE_PYTHON`` (to anything but ``""`` or
 ``"0"``) before ``import claim`` loads these modules from their ``.py`` files instead,
@@ -64,6 +67,10 @@ COMPILED_MODULES = (
     "claim.info._direct_final",
     "claim.info._direct_run",
     "claim.io.snapshot_json",
+    "claim.factions.claim1",
+    "claim.factions.exp_ranking",
+    "claim.factions.exp_choices",
+    "claim.factions.exp_piles",
 )
 """The modules the build compiles (``setup.py`` lists their files; a test checks)."""
 

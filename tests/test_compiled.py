@@ -37,7 +37,8 @@ PURE_RUN = (
     "tests/test_hostile_input.py::test_is_legal_lets_an_engine_bug_surface",
     "tests/test_views.py", "tests/test_sampling_direct.py", "tests/test_saving.py",
     "tests/test_collector.py", "tests/test_shuffle.py", "tests/test_solver_fast.py",
-    "tests/test_playout.py",
+    "tests/test_playout.py", "tests/test_expansions_choices.py",
+    "tests/test_expansions_piles.py", "tests/test_expansions_ranking.py",
 )
 """The tests run again as Python when the modules run compiled here (about 40 s)."""
 
@@ -97,10 +98,12 @@ def test_both_forms_solve_alike() -> None:
 def test_both_forms_play_and_sample_alike() -> None:
     """Determinism across builds (a machine without a C compiler runs the .py files):
     the same seeds give the same games, records and determinizations, compiled and
-    as Python, on both boxes, a 4-player team game and a dynamic follow rule."""
+    as Python, on both boxes, a 4-player team game and the expansion mixes (a dynamic
+    follow rule, play choices, the expansion powers compiled)."""
     code = ("import hashlib, random, claim\nfrom claim.info.sampling import sample\n"
             "out = []\n"
-            "for name in ('claim', 'claim2', 'knights-4p', 'mercenary-moon'):\n"
+            "for name in ('claim', 'claim2', 'knights-4p', 'mercenary-moon', 'magic-maps',\n"
+            "             'frost-court-3p'):\n"
             "    for seed in range(3):\n"
             "        rng = random.Random(seed)\n"
             "        state = claim.new_game(name, seed=seed)\n"

@@ -17,6 +17,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+# Compiled with mypyc (`claim._compiled`), the classes below are built at import like
+# Python classes (`registry.register` makes them non-native), their base looked up by
+# its defining module, `claim.rules.protocol`, through the module object that compiled
+# code imported under that name: imported here, or the base is looked up on None.
+import claim.rules.protocol  # noqa: F401
 from claim.powers import (
     IN_FRONT,
     Capabilities,
@@ -188,7 +193,8 @@ class Werewolves(FactionPower):
         places = [i for i, p in enumerate(order) if trick.faction(p) == self.faction]
         if len(places) < 2:
             return None
-        wolves = sorted((order[i] for i in places), key=lambda p: (trick.values[p], p))
+        values = trick.values  # (no lambda: mypyc cannot compile one in this class)
+        wolves = [p for _, p in sorted([(values[order[i]], order[i]) for i in places])]
         new = list(order)
         for place, wolf in zip(places, wolves):
             new[place] = wolf

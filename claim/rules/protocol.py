@@ -161,6 +161,16 @@ class FactionPower:
     them (Gnomes), where a Giant can smash them."""
     faction: str
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's settings of the class variables above stay class variables
+        (not `attrs` fields), whatever its annotations say: the built-in powers are
+        compiled with mypyc (`claim._compiled`), whose classes keep their annotations
+        without ``ClassVar``."""
+        super().__init_subclass__(**kwargs)
+        annotations = cls.__annotations__  # the class's own (Python 3.10 and later)
+        for name in CLASS_VARIABLES.intersection(annotations):
+            del annotations[name]
+
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on about this power's hooks
         (`claim.rules.capabilities`): nothing by default, so a power that declares
@@ -348,6 +358,11 @@ class FactionPower:
         tops = [max([card.value for card in pile], default=0) for pile in cards]
         winner = vote_winner(counts, tops)  # the rulebook's one statement of R12
         return None if winner < 0 else winner
+
+
+CLASS_VARIABLES = frozenset(name for name, annotation in FactionPower.__annotations__.items()
+                            if str(annotation).startswith("ClassVar["))
+"""The names of `FactionPower`'s class variables (``name``, ``priority``...)."""
 
 
 def overrides(power: FactionPower, hook: str) -> bool:

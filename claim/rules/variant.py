@@ -67,34 +67,6 @@ _TEAMS = {2: ((0,), (1,)), 3: ((0,), (1,), (2,)), 4: ((0, 2), (1, 3))}
 """The scoring parties by number of players (`Variant.teams`)."""
 
 
-def _check_power_factions(variant: Variant, tables: DeckTables) -> None:
-    """A power's faction parameters must name another faction of the variant, and a
-    prey parameter (Giants' ``prey``) one whose power lays captured cards in front."""
-    names = set(tables.faction_names)
-    by_name = dict(zip(tables.faction_names, tables.powers))
-    for i, faction in enumerate(variant.factions):
-        power = tables.powers[i]
-        for param in type(power).faction_params:
-            given = getattr(power, param)
-            where = f"power {power.name!r} of {faction.name!r}: {param}"
-            if not isinstance(given, str) or given not in names:
-                raise VariantError(
-                    f"{where} names faction {quote(given)}, which is not in this variant "
-                    f"({', '.join(sorted(names))})",
-                    key="factions",
-                )
-            if given == faction.name:
-                raise VariantError(f"{where} must name another faction, not its own",
-                                   key="factions")
-            if param in type(power).prey_params and not type(by_name[given]).lays_in_front:
-                raise VariantError(
-                    f"{where}: {given!r} cards never lie in front of a player, so they "
-                    "could never be smashed (name a faction whose power declares "
-                    "lays_in_front)",
-                    key="factions",
-                )
-
-
 def _factions_tuple(factions: Iterable[Faction]) -> tuple[Faction, ...]:
     expect_type("factions", factions, (list, tuple), "a list or tuple of factions")
     return tuple(factions)
@@ -218,7 +190,6 @@ class Variant:
         _check_options(self)
         tables = build_tables(self)
         self._check_size(tables)
-        _check_power_factions(self, tables)
         object.__setattr__(self, "tables", tables)
 
     def _check_structure(self) -> None:

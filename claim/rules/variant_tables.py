@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 
 from claim.core.cards import Card
-from claim.core.errors import VariantError
+from claim.core.errors import VariantError, quote
 from claim.core.moves import PlayCard
 from claim.core.records import MoveRecord
 from claim.core.zones import Phase
@@ -201,6 +201,33 @@ def _build_powers(variant: Variant) -> tuple[FactionPower, ...]:
     return tuple(powers)
 
 
+def _check_power_factions(names: tuple[str, ...], powers: tuple[FactionPower, ...]) -> None:
+    """A power's faction parameters must name another faction of the variant, and a
+    prey parameter (Giants' ``prey``) one whose power lays captured cards in front.
+    Checked before any hook is asked: a compiled power reads its parameters as typed."""
+    by_name = dict(zip(names, powers))
+    for name, power in zip(names, powers):
+        for param in type(power).faction_params:
+            given = getattr(power, param)
+            where = f"power {power.name!r} of {name!r}: {param}"
+            if not isinstance(given, str) or given not in by_name:
+                raise VariantError(
+                    f"{where} names faction {quote(given)}, which is not in this variant "
+                    f"({', '.join(sorted(by_name))})",
+                    key="factions",
+                )
+            if given == name:
+                raise VariantError(f"{where} must name another faction, not its own",
+                                   key="factions")
+            if param in type(power).prey_params and not type(by_name[given]).lays_in_front:
+                raise VariantError(
+                    f"{where}: {given!r} cards never lie in front of a player, so they "
+                    "could never be smashed (name a faction whose power declares "
+                    "lays_in_front)",
+                    key="factions",
+                )
+
+
 def _lead_index(index: Mapping[str, int], power: FactionPower) -> int:
     lead = power.lead_faction()
     if lead not in index:
@@ -250,10 +277,12 @@ def build_tables(variant: Variant) -> DeckTables:
     """Derive the tables of ``variant`` (its powers' static hooks asked once here).
 
     Raises:
-        VariantError: A power cannot be built, or leads a faction the variant lacks.
+        VariantError: A power cannot be built, names a faction the variant lacks in
+            a faction parameter, or leads one.
     """
     powers = _build_powers(variant)
     names = tuple(f.name for f in variant.factions)
+    _check_power_factions(names, powers)
     index = {name: i for i, name in enumerate(names)}
     deck = tuple(card for faction in variant.factions for card in faction.cards())
     card_faction = tuple(index[c.faction] for c in deck)

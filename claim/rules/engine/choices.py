@@ -53,7 +53,7 @@ def run_queue(board: Board, events: list[RawEvent]) -> None:
             continue
         # The rules' own options are distinct by construction; a power's are checked.
         options = asked.options if trusted and trusted == len(asked.options) else (
-            distinct_options(board, step.owner, asked, trusted))
+            distinct_options(board.variant, step.owner, asked, trusted))
         if len(options) >= 2:
             board.pending = asked if options is asked.options else Question(
                 asked.seat, asked.prompt, options)
@@ -68,12 +68,12 @@ def _ask(board: Board, step: Step) -> object:
     power = powers_of(board.variant.tables)[step.owner]
     asked = power.ask(board.snapshot(), step)
     if isinstance(asked, Question) and asked.seat != step.seat:
-        raise PowerError(f"{owner_name(board, step.owner)}: a question for seat {asked.seat} "
-                         f"from a step of seat {step.seat}", power.faction, asked)
+        raise PowerError(f"{owner_name(board.variant, step.owner)}: a question for seat "
+                         f"{asked.seat} from a step of seat {step.seat}", power.faction, asked)
     return asked
 
 
-def distinct_options(board: Board, owner: int, question: Question, trusted: int = 0
+def distinct_options(variant: Variant, owner: int, question: Question, trusted: int = 0
                      ) -> tuple[Option, ...]:
     """The options of ``question`` with distinct outcomes, first of each kept (R15).
 
@@ -84,19 +84,19 @@ def distinct_options(board: Board, owner: int, question: Question, trusted: int 
         PowerError: The question has no option, or a malformed one.
     """
     if not isinstance(question.options, tuple):
-        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with "
+        raise PowerError(f"{owner_name(variant, owner)} asked {question.prompt!r} with "
                          f"{type(question.options).__name__} options, not a tuple",
-                         _name(board, owner), question)
+                         _name(variant, owner), question)
     if not question.options:
-        raise PowerError(f"{owner_name(board, owner)} asked {question.prompt!r} with no "
-                         "option", _name(board, owner), question)
-    deck = board.variant.tables.deck
+        raise PowerError(f"{owner_name(variant, owner)} asked {question.prompt!r} with no "
+                         "option", _name(variant, owner), question)
+    deck = variant.tables.deck
     options = question.options
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
     for index, option in enumerate(options):
         if index >= trusted:
-            _check_option(board, owner, option, labels)
+            _check_option(variant, owner, option, labels)
         else:
             labels.add(option.label)
         outcome = option.outcome if option.outcome is not None else card_outcome(
@@ -104,33 +104,33 @@ def distinct_options(board: Board, owner: int, question: Question, trusted: int 
         try:
             seen.setdefault(outcome, option)
         except TypeError:
-            raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} has an "
-                             "unhashable outcome", _name(board, owner), option) from None
+            raise PowerError(f"{owner_name(variant, owner)}: option {option.label!r} has an "
+                             "unhashable outcome", _name(variant, owner), option) from None
     if len(seen) == len(options):
         return options  # nothing merged: the question's own tuple
     return tuple(seen.values())
 
 
-def _name(board: Board, owner: int) -> str:
-    return "" if owner < 0 else board.variant.tables.faction_names[owner]
+def _name(variant: Variant, owner: int) -> str:
+    return "" if owner < 0 else variant.tables.faction_names[owner]
 
 
-def _check_option(board: Board, owner: int, option: object, labels: set[str]) -> None:
+def _check_option(variant: Variant, owner: int, option: object, labels: set[str]) -> None:
     if not isinstance(option, Option) or option.label.__class__ is not str or not (
             option.label.strip()) or option.effects.__class__ is not tuple:
-        raise PowerError(f"{owner_name(board, owner)}: {option!r} is not an Option with a "
-                         "label and a tuple of effects", _name(board, owner), option)
+        raise PowerError(f"{owner_name(variant, owner)}: {option!r} is not an Option with a "
+                         "label and a tuple of effects", _name(variant, owner), option)
     if option.label in labels:
-        raise PowerError(f"{owner_name(board, owner)}: two options labelled "
-                         f"{option.label!r}", _name(board, owner), option)
-    tables = board.variant.tables
+        raise PowerError(f"{owner_name(variant, owner)}: two options labelled "
+                         f"{option.label!r}", _name(variant, owner), option)
+    tables = variant.tables
     if option.label not in (tables.answer_space.labels if owner < 0
                             else tables.answer_space.declared[owner]):
-        raise PowerError(f"{owner_name(board, owner)}: option {option.label!r} is not among "
+        raise PowerError(f"{owner_name(variant, owner)}: option {option.label!r} is not among "
                          "the labels it declares (FactionPower.answers, play_labels)",
-                         _name(board, owner), option)
+                         _name(variant, owner), option)
     labels.add(option.label)
-    size = len(board.variant.tables.deck)
+    size = len(variant.tables.deck)
     for effect in option.effects:
         if effect.__class__ is Placement or effect.__class__ is Reveal:
             card, other = effect.card, 0  # (getattr with a default raises inside: slow)
@@ -140,8 +140,8 @@ def _check_option(board: Board, owner: int, option: object, labels: set[str]) ->
             continue
         if (card.__class__ is not int or other.__class__ is not int
                 or not 0 <= card < size or not 0 <= other < size):
-            raise PowerError(f"{owner_name(board, owner)}: {effect!r} names no card of "
-                             "this deck", _name(board, owner), effect)
+            raise PowerError(f"{owner_name(variant, owner)}: {effect!r} names no card of "
+                             "this deck", _name(variant, owner), effect)
 
 
 L = TypeVar("L", bound="Labelled")

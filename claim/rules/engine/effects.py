@@ -36,6 +36,7 @@ from claim.rules.effects import (
 )
 from claim.rules.engine.board import Board
 from claim.rules.engine.placing import lift_declared, place_simply, record_placement
+from claim.rules.variant import Variant
 
 __all__ = ["carry_out", "owner_name"]
 
@@ -46,9 +47,9 @@ _HAND = Zone.HAND
 _RECRUIT_ONLY = (Zone.FOLLOWERS, Zone.FACE_UP)
 
 
-def owner_name(board: Board, owner: int) -> str:
+def owner_name(variant: Variant, owner: int) -> str:
     """The name of the power at faction index ``owner`` (-1: the rules)."""
-    return "the rules" if owner < 0 else f"power of {board.variant.tables.faction_names[owner]}"
+    return "the rules" if owner < 0 else f"power of {variant.tables.faction_names[owner]}"
 
 
 def carry_out(board: Board, owner: int, effects: object, events: list[RawEvent]
@@ -59,8 +60,8 @@ def carry_out(board: Board, owner: int, effects: object, events: list[RawEvent]
         return []
     if effects.__class__ is not list and effects.__class__ is not tuple and (
             isinstance(effects, (str, bytes)) or not isinstance(effects, Sequence)):
-        raise PowerError(f"{owner_name(board, owner)} returned {effects!r}, not a sequence "
-                         "of effects", _faction(board, owner), effects)
+        raise PowerError(f"{owner_name(board.variant, owner)} returned {effects!r}, not a "
+                         "sequence of effects", _faction(board, owner), effects)
     moved: set[int] = set()
     steps: list[Step] = []
     for effect in cast("Sequence[object]", effects):
@@ -78,8 +79,8 @@ def carry_out(board: Board, owner: int, effects: object, events: list[RawEvent]
         elif isinstance(effect, Reveal):
             _reveal(board, owner, effect, events)
         else:
-            raise PowerError(f"{owner_name(board, owner)} returned {effect!r}, which is not "
-                             "an effect", _faction(board, owner), effect)
+            raise PowerError(f"{owner_name(board.variant, owner)} returned {effect!r}, which is "
+                             "not an effect", _faction(board, owner), effect)
     return steps
 
 
@@ -112,7 +113,7 @@ def _faction(board: Board, owner: int) -> str:
 
 
 def _fail(board: Board, owner: int, effect: object, reason: str) -> PowerError:
-    return PowerError(f"{owner_name(board, owner)}: {effect!r}: {reason}",
+    return PowerError(f"{owner_name(board.variant, owner)}: {effect!r}: {reason}",
                       _faction(board, owner), effect)
 
 

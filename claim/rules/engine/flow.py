@@ -71,8 +71,9 @@ def dynamic_moves(state: GameState) -> tuple[Move, ...]:
     seat = (state.leader + len(state.trick)) % state.variant.players
     mask = allowed(state, seat)
     moves: list[Move] = []
+    masks_by_id = tables.masks_by_id  # moves_of gives the variant's own moves: no hashing
     for move in tables.moves_of(mask):
-        copies = tables.mask_of_move[move] & mask
+        copies = masks_by_id[id(move)][1] & mask
         card = (copies & -copies).bit_length() - 1
         if not (1 << card) & tables.option_mask:
             moves.append(move)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
-import attrs
-
+from claim.core._fast import slot_maker
 from claim.core.cache import Recent
 from claim.core.errors import PowerError
 from claim.core.moves import PlayCard
@@ -46,9 +45,11 @@ def allowed(state: GameState, seat: int) -> int:
                     tables.wild_mask)
 
 
-@attrs.frozen
 class PlayChoice:
     """One way of playing a card: its label and each power's share of the effects.
+
+    A plain class, not an ``attrs`` one: compiled, a native class, built in a few
+    instructions (a play's choices are asked for every state of a dynamic variant).
 
     Attributes:
         label: The text after the card in the move's notation (``"as elves"``).
@@ -56,9 +57,17 @@ class PlayChoice:
         outcome: What makes two choices the same (R15).
     """
 
-    label: str
-    parts: tuple[tuple[int, tuple[Effect, ...]], ...]
-    outcome: Hashable
+    __slots__ = ("label", "parts", "outcome")
+
+    def __init__(self, label: str, parts: tuple[tuple[int, tuple[Effect, ...]], ...],
+                 outcome: Hashable) -> None:
+        self.label = label
+        self.parts = parts
+        self.outcome = outcome
+
+
+_make_play = slot_maker(Play)
+"""`Play` built from all its fields (`claim.core._fast.slot_maker`)."""
 
 
 def play_choices(
@@ -93,13 +102,13 @@ def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
     """`play_choices`, asked of the powers."""
     tables = state.variant.tables
     fi = tables.card_faction[card]
-    play = Play(state, seat, card, len(state.trick), from_hand, current_lead(state))
+    play = _make_play(state, seat, card, len(state.trick), from_hand, current_lead(state))
     options = powers_of(tables)[fi].play_options(play)
     if not options:
         return ()
     question = Question(seat, "play", tuple(options) if isinstance(options, list) else options)
     found: dict[Hashable, PlayChoice] = {}
-    for option in distinct_options(Board(state), fi, question):
+    for option in distinct_options(state.variant, fi, question):
         for choice in _combined(state, seat, card, fi, option):
             found.setdefault(choice.outcome, choice)
     return tuple(found.values())
