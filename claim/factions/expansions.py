@@ -5,9 +5,10 @@ ranking: Basilisks, Unicorns, Mermaids, Druids, Werewolves, Satyrs),
 `claim.factions.exp_choices` (choices: Elf-Orcs, Shapeshifters, Ghosts, Dark
 Elves) and `claim.factions.exp_piles` (piles and scoring: Zombies, Frostbeasts,
 Yetis, Awakeners, Cyclops, Ice Kings & Queens), and `claim.factions.exp_hidden`
-(hidden chance fixed at the deal: Shadows, Tricksters). Elves and Orcs have no power.
+(hidden chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_poison`
+(toxic cards dealt aside and looked at: Poisoners). Elves and Orcs have no power.
 """
 
-from claim.factions import exp_choices, exp_hidden, exp_piles, exp_ranking
+from claim.factions import exp_choices, exp_hidden, exp_piles, exp_poison, exp_ranking
 
-__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_ranking"]
+__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_poison", "exp_ranking"]
