@@ -156,6 +156,12 @@ class FactionPower:
     """With `hidden_state`: whether the state is a set of card ids (the fake
     Tricksters: written sorted, renumbered in a record of an explicit deal), or
     plain data kept as it is (the toxic cards' values, E32)."""
+    plays_every_card: ClassVar[bool] = False
+    """Whether `play_options` is asked for every card played, whatever its faction,
+    not only this faction's (a Wizard's potion is drunk with any card, E34). Its
+    options are extras: the card may also be played without any of them (a move
+    without this power's label), and they combine with the card's own choices
+    (labels joined: ``as elves drink``), so `play_labels` declares the combinations."""
     asks_after_recruiting: ClassVar[bool] = False
     """Whether, in phase 1, the steps this power's `after_place` queues are asked
     after the followers are taken rather than before (the Poisoners' look, E32)."""
