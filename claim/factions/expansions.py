@@ -6,9 +6,18 @@ ranking: Basilisks, Unicorns, Mermaids, Druids, Werewolves, Satyrs),
 Elves) and `claim.factions.exp_piles` (piles and scoring: Zombies, Frostbeasts,
 Yetis, Awakeners, Cyclops, Ice Kings & Queens), and `claim.factions.exp_hidden`
 (hidden chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_poison`
-(toxic cards dealt aside and looked at: Poisoners). Elves and Orcs have no power.
+(toxic cards dealt aside and looked at: Poisoners), `claim.factions.exp_potions`
+(potions drawn unseen and drunk: Wizards). Elves and Orcs have no power.
 """
 
-from claim.factions import exp_choices, exp_hidden, exp_piles, exp_poison, exp_ranking
+from claim.factions import (
+    exp_choices,
+    exp_hidden,
+    exp_piles,
+    exp_poison,
+    exp_potions,
+    exp_ranking,
+)
 
-__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_poison", "exp_ranking"]
+__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_poison", "exp_potions",
+           "exp_ranking"]
