@@ -44,10 +44,10 @@ RULINGS = frozenset(f"R{n}" for n in range(1, 16))
 EXPANSION_RULINGS = frozenset(f"E{n}" for n in range(1, 28))
 """EXPANSIONS.md, section "Rulings" (before "Factions with hidden information"): E1-E27."""
 HIDDEN_RULINGS = frozenset(f"E{n}" for n in range(28, 46))
-HIDDEN_IMPLEMENTED = frozenset({"E30", "E31", "E32", "E33", "E44", "E45"})
+HIDDEN_IMPLEMENTED = frozenset({"E30", "E31", "E32", "E33", "E34", "E44", "E45"})
 """Of E28-E45, the rulings implemented so far (issue 24): Tricksters (E30, E31),
-Poisoners (E32), Shadows (E33), their views (E44, for these three) and the deck count
-(E45). They are listed in the table like any other."""
+Poisoners (E32), Shadows (E33), Wizards (E34), their views (E44, for these four) and
+the deck count (E45). They are listed in the table like any other."""
 """EXPANSIONS.md, "Rulings for hidden information": E28-E45, not implemented (issue 24)."""
 POWERS = ("Goblins", "Knights", "Undead", "Dwarves", "Doppelgangers", "Gnomes", "Giants",
           "Dragons", "Trolls", "Seers")
