@@ -298,3 +298,16 @@ def test_e34_e45_mixes_for_three_and_four_players() -> None:
         for seed in range(2):
             final = played_out(variant, seed, drink=True)
             assert len(potions(final)[2]) == players  # type: ignore[arg-type]
+
+
+def test_e35_the_drink_is_decided_when_the_card_is_played() -> None:
+    """E35: whether to drink is decided as part of playing the card, before the
+    trick's later cards; the potion is revealed then, and counts at the ranking."""
+    state = with_potions(support_position(WIZ, [["Gb3", "Kn2"], ["Gb5", "Wz1"]]),
+                         drawn=1, fronts=((0,), ()))
+    assert sorted(labels(state)) == ["Gb3", "Gb3 drink", "Kn2", "Kn2 drink"]
+    state = state.apply("Gb3 drink")  # decided before seat 1 plays
+    assert shown(state, 1) == (10, 1, ((), ()), ((0, 3),), ((0, 3),))  # revealed at once
+    assert sorted(labels(state)) == ["Gb5"]  # seat 1 has no potion to drink
+    state = state.apply("Gb5")  # 3 + 3 = 6 beats 5
+    assert state.current_player == 0 and potions(state)[3] == ()
