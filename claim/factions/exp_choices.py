@@ -148,7 +148,8 @@ class Shapeshifters(FactionPower):
         labels = [f"swap {kind}" for kind in facts.kinds]
         for kind in facts.kinds:
             power = facts.power_of(kind.faction)
-            if power is not None and not isinstance(power, Shapeshifters):
+            if power is not None and not isinstance(power, Shapeshifters) and not (
+                    power.plays_every_card):  # (E34: a swapped-in card drinks nothing)
                 labels += [f"swap {kind} {label}" for label in power.play_labels(facts)]
         return tuple(labels)
 

@@ -6,9 +6,11 @@ ranking: Basilisks, Unicorns, Mermaids, Druids, Werewolves, Satyrs),
 Elves) and `claim.factions.exp_piles` (piles and scoring: Zombies, Frostbeasts,
 Yetis, Awakeners, Cyclops, Ice Kings & Queens). Elves and Orcs have no power.
 Of the factions with hidden information: `claim.factions.exp_hidden` (hidden
-chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_vampires` (the
-Vampires' crypt, E37-E40) and `claim.factions.exp_minotaurs` (the Minotaurs'
-take-back, E42, E43).
+chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_poison` (toxic
+cards dealt aside and looked at: Poisoners), `claim.factions.exp_potions` (potions
+drawn unseen and drunk: Wizards), `claim.factions.exp_vampires` (the Vampires'
+crypt, E37-E40) and `claim.factions.exp_minotaurs` (the Minotaurs' take-back, E42,
+E43).
 """
 
 from claim.factions import (
@@ -16,9 +18,11 @@ from claim.factions import (
     exp_hidden,
     exp_minotaurs,
     exp_piles,
+    exp_poison,
+    exp_potions,
     exp_ranking,
     exp_vampires,
 )
 
-__all__ = ["exp_choices", "exp_hidden", "exp_minotaurs", "exp_piles", "exp_ranking",
-           "exp_vampires"]
+__all__ = ["exp_choices", "exp_hidden", "exp_minotaurs", "exp_piles", "exp_poison",
+           "exp_potions", "exp_ranking", "exp_vampires"]

@@ -55,11 +55,14 @@ _Parts = tuple[tuple[tuple[str, tuple[Card, ...]], ...], tuple[tuple[str, Hashab
 
 
 def hidden_parts(variant: Variant, placed: Mapping[tuple[str, int | None], list[Card]],
-                 rng: random.Random) -> _Parts:
+                 rng: random.Random, shown: Mapping[str, Hashable] | None = None) -> _Parts:
     """A sampled deal's hidden chance fixed at the deal: the cards set aside, as the
     placement put them in their zones (E33), and the hidden power states drawn again
-    from the prior (E30: no view shows them before the end; the view check rejects
-    the draws the end rules out). Draws nothing for a variant without them."""
+    among those the view's ``shown`` power states allow (`FactionPower.redraw_state`:
+    the fake Tricksters from the prior, E30, no view showing them before the end;
+    the toxic cards a Poisoner's look did not show, E32, E44), as at the deal
+    (`FactionPower.at_deal`); the view check rejects the draws the replay rules out.
+    Draws nothing for a variant without them."""
     tables = variant.tables
     aside = tuple((tables.zone_specs[zone].name,
                    tuple(placed.get((tables.zone_specs[zone].name, None), ())))
@@ -67,4 +70,8 @@ def hidden_parts(variant: Variant, placed: Mapping[tuple[str, int | None], list[
     if not tables.hidden_states:
         return aside, ()
     names = [tables.faction_names[fi] for fi in tables.hidden_states]
-    return aside, tuple(zip(names, drawn_hidden(variant, rng)))
+    if shown is None:
+        return aside, tuple(zip(names, drawn_hidden(variant, rng)))
+    powers = [tables.powers[fi] for fi in tables.hidden_states]
+    return aside, tuple((name, power.at_deal(power.redraw_state(variant, shown.get(name), rng)))
+                        for name, power in zip(names, powers))

@@ -21,7 +21,7 @@ How it works:
    the viewer where they went; cards discarded unseen), then the current draw pile.
    With Awakeners, the chance order ranks the second deck as sampled (E12); cards
    set aside at the deal are the ones placed in their zone (E33), hidden power
-   states are drawn again from their prior (E30; see `hidden_parts`).
+   states are drawn again among those the view allows (E30, E32; see `hidden_parts`).
 4. The recorded moves are replayed from that deal with `claim.new_game` and
    `GameState.apply`. If a move is illegal there, or the viewer's view of the
    result differs from the given view (an inference the knowledge does not make,
@@ -329,7 +329,8 @@ class Sampler:
             try:
                 placed = _place(self.knowledge, rng, self._totals)
                 (hands, pile), order = _deal(view, self._skeleton, placed, rng)
-                aside, hidden = hidden_parts(view.variant, placed, rng)
+                aside, hidden = hidden_parts(view.variant, placed, rng,
+                                             dict(view.power_states))
                 if program is not None:
                     state = build(program, self._starter, hands, pile, placed)
                     return (Deal(hands, pile, view.first_leader) if deal_wanted

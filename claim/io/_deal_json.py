@@ -1,9 +1,11 @@
 """The hidden parts of a deal in a game record's JSON (part of `claim.io.serialize`):
 the cards set aside before the deal (``$.deal.set_aside``, by zone name, E33) and
 the hidden power states fixed at the deal (``$.deal.hidden``, by faction, E30):
-marks, card ids. A deal without a seed is replayed from its cards written out, which
-numbers the copies of a card anew (each the first free copy); the marks are written
-with those numbers, so they mark the same physical cards.
+marks, card ids, or plain data for a power whose state is not card ids
+(`FactionPower.hidden_ids`: the toxic cards' values, E32). A deal without a seed is
+replayed from its cards written out, which numbers the copies of a card anew (each
+the first free copy); the marks are written with those numbers, so they mark the same
+physical cards.
 
 Both keys are written only for variants that have them, so the records of every
 other variant are unchanged. A record holds the referee's whole deal; a *view*
@@ -17,6 +19,7 @@ from typing import Any
 
 from claim.core.deals import Deal
 from claim.core.errors import SaveError
+from claim.io.snapshot_json import plain
 from claim.rules.variant import Variant
 
 __all__ = ["hidden_doc", "read_hidden", "same_hidden"]
@@ -59,7 +62,9 @@ def hidden_doc(variant: Variant, deal: Deal) -> dict[str, Any]:
     if deal.hidden:
         names = [tables.faction_names[fi] for fi in tables.hidden_states]
         ids = None if deal.seed is not None else _explicit_ids(variant, deal)
-        out["hidden"] = {name: _marks(value, ids) for name, value in zip(names, deal.hidden)}
+        powers = [tables.powers[fi] for fi in tables.hidden_states]
+        out["hidden"] = {name: _marks(value, ids) if power.hidden_ids else plain(value)
+                         for name, power, value in zip(names, powers, deal.hidden)}
     return out
 
 

@@ -77,7 +77,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "followers": [pile(state.follower_masks[s]) for s in seats],
         "scores": [pile(state.score_masks[s]) for s in seats],
         "discard": pile(state.discard_mask), "zones": zones,
-        "power_states": {f.name: _marks(deck, v) if fi in tables.hidden_states else
+        "power_states": {f.name: _marks(deck, v) if fi in tables.hidden_states
+                         and tables.powers[fi].hidden_ids else
                          plain(v, f"$.snapshot.power_states.{f.name}")
                          for fi, (f, v) in enumerate(zip(variant.factions, state.power_states))},
         "pending": pending,

@@ -92,7 +92,12 @@ def phase_tables(
 
     specs = _zones(powers)
     dynamic_lead = sum(faction_masks[i] for i in users("lead_now"))
-    options = sum(faction_masks[i] for i in users("play_options"))
+    extras = tuple(i for i in users("play_options") if powers[i].plays_every_card)
+    options = 0
+    for i in users("play_options"):
+        options |= faction_masks[i]
+    if extras:  # E34: a potion may be drunk with any card
+        options = sum(faction_masks)
     lookup: dict[object, int] = {spec.name: i for i, spec in enumerate(specs)}
     lookup.update({zone: lookup[zone.value] for zone in Zone if zone.value in lookup})
     hidden: set[object] = {Zone.DRAW_PILE, Zone.HAND, Zone.FOLLOWERS}
@@ -115,6 +120,7 @@ def phase_tables(
         "follow_hooks": users("must_follow"),
         "dynamic_lead_mask": dynamic_lead,
         "option_mask": options,
+        "extra_options": extras,
         "dynamic": bool(users("must_follow") or dynamic_lead or options),
         "zone_specs": specs,
         "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),

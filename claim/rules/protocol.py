@@ -154,8 +154,23 @@ class FactionPower:
     `lays_in_front` (Giants' ``prey``)."""
     hidden_state: ClassVar[bool] = False
     """Whether the power state is hidden chance fixed at the deal (`deal_state`):
-    no view shows it (a view holds None for it), the power never changes it, the
-    solver refuses the variant and determinization draws it again (E30)."""
+    a view shows only what `view_state` lets its seat see (by default nothing:
+    None), the solver refuses the variant and determinization draws it again
+    (`redraw_state`, E30). A power whose state changes in play (a Poisoner's look,
+    E32) shows each seat its part of it through `view_state`."""
+    hidden_ids: ClassVar[bool] = True
+    """With `hidden_state`: whether the state is a set of card ids (the fake
+    Tricksters: written sorted, renumbered in a record of an explicit deal), or
+    plain data kept as it is (the toxic cards' values, E32)."""
+    plays_every_card: ClassVar[bool] = False
+    """Whether `play_options` is asked for every card played, whatever its faction,
+    not only this faction's (a Wizard's potion is drunk with any card, E34). Its
+    options are extras: the card may also be played without any of them (a move
+    without this power's label), and they combine with the card's own choices
+    (labels joined: ``as elves drink``), so `play_labels` declares the combinations."""
+    asks_after_recruiting: ClassVar[bool] = False
+    """Whether, in phase 1, the steps this power's `after_place` queues are asked
+    after the followers are taken rather than before (the Poisoners' look, E32)."""
     lays_in_front: ClassVar[bool] = False
     """Whether the cards of this faction a player captures lie face up in front of
     them (Gnomes), where a Giant can smash them."""
@@ -244,6 +259,24 @@ class FactionPower:
         of `claim.new_game`, a record's ``$.deal.hidden``), checked and made
         hashable. Raises ``ValueError`` with the reason when it is inconsistent."""
         raise ValueError(f"the power {self.name!r} keeps no hidden state")
+
+    def view_state(self, value: Hashable, seat: int | None) -> Hashable:
+        """With `hidden_state`: what ``seat``'s view (None: a spectator's) shows of
+        the state ``value``, in views and in the history's state changes (RULES 7).
+        By default nothing (None)."""
+        return None
+
+    def redraw_state(self, variant: Variant, shown: Hashable, rng: random.Random
+                     ) -> Hashable:
+        """With `hidden_state`: a state drawn from ``rng`` among those a seat whose
+        view shows ``shown`` (`view_state`) cannot rule out, in the current form
+        (the leak checks compare views with it). By default `deal_state`."""
+        return self.deal_state(variant, rng)
+
+    def at_deal(self, value: Hashable) -> Hashable:
+        """With `hidden_state`: the state ``value`` as it was fixed at the deal (what
+        determinization replays a sampled deal from): by default ``value`` itself."""
+        return value
 
     # -- play hooks ----------------------------------------------------------
 

@@ -146,7 +146,11 @@ class DeckTables:
     dynamic_lead_mask: int
     """The cards whose faction overrides ``lead_now``."""
     option_mask: int
-    """The cards whose faction overrides ``play_options``."""
+    """The cards whose faction overrides ``play_options`` (every card when a power
+    has `FactionPower.plays_every_card`)."""
+    extra_options: tuple[int, ...]
+    """The faction indices whose ``play_options`` are asked for every card played
+    (`FactionPower.plays_every_card`: the Wizards' potion, E34), in hook order."""
     dynamic: bool
     """Whether legal plays depend on more than the hand and the led card."""
     zone_specs: tuple[ZoneSpec, ...]

@@ -120,6 +120,8 @@ def projected_history(state: GameState, seat: int | None
             continue
         events = [_project(e, seat, known, unseen, tables.revealing_zones)
                   for e in record.events]
+        if tables.hidden_states:
+            events = _hidden_states(events, state.variant, seat)
         out.append(_make_record(record.seat, record.move,
                               _hide_order(events, hidden_ordered, state.variant)))
         last_key = (index + 1, record, len(out))
@@ -179,6 +181,22 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
                 if event.zone not in revealing:
                     return _make_hidden("Placed", event.seat, event.origin, event.zone)
     return event
+
+
+def _hidden_states(events: list[ViewEvent], variant: Variant, seat: int | None
+                   ) -> list[ViewEvent]:
+    """A hidden power state's changes (E32: a Poisoner's look) as ``seat`` sees them
+    (`FactionPower.view_state`), like the state in the view itself."""
+    tables = variant.tables
+    powers = {tables.faction_names[fi]: tables.powers[fi] for fi in tables.hidden_states}
+    out: list[ViewEvent] = []
+    for event in events:
+        if isinstance(event, PowerStateChanged) and event.faction in powers:
+            shown = powers[event.faction].view_state(event.value, seat)
+            out.append(PowerStateChanged(event.faction, shown))
+        else:
+            out.append(event)
+    return out
 
 
 @per_variant

@@ -224,20 +224,21 @@ def _view_of(state: GameState, seat: int | None) -> View:
         tuple([cards_in(mask) for mask in state.score_masks]),
         discard, sum(unseen.values()),
         _zones(state) if state.zones else (),
-        _power_states(state),
+        _power_states(state, seat),
         history, pending, state.legal_moves() if mine else (),
     )
 
 
-def _power_states(state: GameState) -> tuple[tuple[str, Hashable], ...]:
-    """``(faction, state)`` per faction; a hidden state fixed at the deal (E30) is
-    None in every view, the referee's state alone holds it."""
+def _power_states(state: GameState, seat: int | None) -> tuple[tuple[str, Hashable], ...]:
+    """``(faction, state)`` per faction; a hidden state fixed at the deal (E30) shows
+    only what its power lets ``seat`` see (`FactionPower.view_state`: None by
+    default, a Poisoner's look to the seat that looked, E32)."""
     tables = state.variant.tables
     states = tuple(zip(tables.faction_names, state.power_states))
     if not tables.hidden_states:
         return states
     hidden = tables.hidden_states
-    return tuple((name, None if fi in hidden else value)
+    return tuple((name, tables.powers[fi].view_state(value, seat) if fi in hidden else value)
                  for fi, (name, value) in enumerate(states))
 
 

@@ -88,8 +88,9 @@ def why_not_exact(state: GameState) -> str | None:
     It is exact when the position has perfect information from each seat's view:
     two players, phase 2 (or a finished game), no power using chance (E12), every
     declared zone public (no cards set aside, E33), no hidden marks fixed at the
-    deal (the fake Tricksters, E30), and no card moved unseen earlier (a Ghost's forgone top
-    card, E6), so that the cards a seat has not seen are exactly the other hand.
+    deal (the fake Tricksters, E30; the toxic cards, E32; the potions, E34), and no
+    card moved unseen earlier (a Ghost's forgone top card, E6), so that the cards a
+    seat has not seen are exactly the other hand.
     """
     variant = state.variant
     tables = variant.tables
@@ -104,8 +105,8 @@ def why_not_exact(state: GameState) -> str | None:
         return f"the variant declares hidden zones: {', '.join(hidden)}"
     if tables.hidden_states:
         marks = ", ".join(tables.faction_names[fi] for fi in tables.hidden_states)
-        return (f"hidden marks fixed at the deal ({marks}: E30) decide the result, and "
-                "no seat knows them")
+        return (f"hidden marks fixed at the deal ({marks}: E30-E34, fakes, toxic cards, "
+                "potions) decide the result, and no seat knows them all")
     for record in state.records:
         if any(raw[0] is PlacedUnseen for raw in record.raw_events):
             return "a card was moved unseen earlier, so a seat cannot know the other hand"

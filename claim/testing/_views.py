@@ -7,7 +7,8 @@ that [`sample`][claim.info.sampling.sample] draws from the view, and a card swap
 between another seat's hand and the draw pile (or between two other seats'
 hands), a hidden zone (the second deck, E12) reordered, a card set aside traded
 for another of its faction in a hidden hand (E33), and other hidden marks fixed at
-the deal before the end (the fake Tricksters, E30). The visible ones: a
+the deal before the end, among those the view allows (the fake Tricksters, E30; the
+toxic cards the viewer did not look at, E32). The visible ones: a
 card swapped between the viewer's hand and another hand, between two score piles,
 and between the face-up cards and the draw pile; a power state changed.
 """
@@ -116,15 +117,18 @@ def _hidden_zone_order(state: GameState, seat: int | None, view: View) -> None:
 
 
 def _hidden_deal(state: GameState, seat: int | None, view: View, rng: random.Random) -> None:
-    """E30, E33: before the end, other hidden marks fixed at the deal (another fake
-    of each pair) look the same; a card set aside traded for an unseen card of its
+    """E30, E32, E33: before the end, other hidden marks fixed at the deal (another
+    fake of each pair, other toxic cards where the viewer did not look) look the
+    same; a card set aside traded for an unseen card of its
     faction (another value) in another hand or the draw pile looks the same."""
     variant = state.variant
     tables = variant.tables
     if tables.hidden_states and not state.is_over:
         states = list(state.power_states)
+        shown = dict(view.power_states)
         for fi in tables.hidden_states:
-            states[fi] = tables.powers[fi].deal_state(variant, rng)
+            power = tables.powers[fi]
+            states[fi] = power.redraw_state(variant, shown[power.faction], rng)
         redrawn = attrs.evolve(state, power_states=tuple(states))
         _same(view, redrawn.view(seat), "the hidden marks fixed at the deal changed")
     hands = [s for s in range(variant.players) if s != seat]

@@ -82,7 +82,7 @@ def dynamic_moves(state: GameState) -> tuple[Move, ...]:
         if len(choices) < 2:
             moves.append(move)
         else:
-            moves += [PlayCard(move.card, choice.label) for choice in choices]
+            moves += [PlayCard(move.card, choice.label or None) for choice in choices]
     return tuple(moves)
 
 
@@ -130,7 +130,7 @@ def _check_option(state: GameState, seat: int, card: int, move: PlayCard) -> Non
         if move.option is not None and (not choices or matching(choices, move.option) is None):
             raise IllegalMoveError(move, f"{move.card} is played without a choice")
         return
-    if move.option is None or matching(choices, move.option) is None:
+    if matching(choices, move.option or "") is None:
         labels = ", ".join(f"{move.card} {c.label}" for c in choices)
         raise IllegalMoveError(move, f"playing {move.card} needs a choice: one of {labels}")
 

@@ -103,15 +103,41 @@ def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
     tables = state.variant.tables
     fi = tables.card_faction[card]
     play = _make_play(state, seat, card, len(state.trick), from_hand, current_lead(state))
-    options = powers_of(tables)[fi].play_options(play)
-    if not options:
-        return ()
-    question = Question(seat, "play", tuple(options) if isinstance(options, list) else options)
+    power = powers_of(tables)[fi]
+    options = () if power.plays_every_card else power.play_options(play)
     found: dict[Hashable, PlayChoice] = {}
-    for option in distinct_options(state.variant, fi, question):
-        for choice in _combined(state, seat, card, fi, option):
-            found.setdefault(choice.outcome, choice)
+    if options:
+        question = Question(seat, "play", tuple(options) if isinstance(options, list)
+                            else options)
+        for option in distinct_options(state.variant, fi, question):
+            for choice in _combined(state, seat, card, fi, option):
+                found.setdefault(choice.outcome, choice)
+    if tables.extra_options:
+        return _with_extras(state, play, tuple(found.values()))
     return tuple(found.values())
+
+
+_PLAIN = PlayChoice("", (), None)
+"""Playing a card without any choice (the base of the extras, E34)."""
+
+
+def _with_extras(state: GameState, play: Play, own: tuple[PlayChoice, ...]
+                 ) -> tuple[PlayChoice, ...]:
+    """The card's own choices, each also combined with every extra option of the
+    powers that offer options for every card (`FactionPower.plays_every_card`: the
+    Wizards' potion, E34); () when there is no choice at all."""
+    tables = state.variant.tables
+    choices = list(own) or [_PLAIN]
+    for fx in tables.extra_options:
+        options = powers_of(tables)[fx].play_options(play)
+        if not options:
+            continue
+        question = Question(play.seat, "play", tuple(options))
+        extras = distinct_options(state.variant, fx, question)
+        choices += [PlayChoice(f"{c.label} {x.label}".strip(), (*c.parts, (fx, x.effects)),
+                               (c.outcome, x.outcome if x.outcome is not None else x.label))
+                    for c in list(choices) for x in extras]
+    return tuple(choices) if len(choices) > 1 else ()
 
 
 def _combined(
@@ -151,5 +177,5 @@ def play_with_choice(
                 name = tables.faction_names[owner]
                 raise PowerError(f"power of {name}: a play's choice cannot ask a question "
                                  "(return Ask from a trick hook instead)", name)
-    label = chosen.label if chosen is not None and len(choices) > 1 else None
+    label = chosen.label or None if chosen is not None and len(choices) > 1 else None
     return board, events, PlayCard(tables.deck[card], label)

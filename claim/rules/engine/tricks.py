@@ -254,8 +254,9 @@ def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> lis
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
+        steps, late = _after_recruiting(tables, steps)
         steps += recruit(board, seats, cards, ranking, present, won,
-                          bool(steps or board.queue), events)
+                          bool(steps or board.queue), events) + late
     if steps or board.queue:
         board.queue += steps
         if board.pending is None:  # (else recruiting asked its first step's question)
@@ -298,6 +299,18 @@ def _review(board: Board, trick: Trick, hooks: HookTable, present: int,
     board.queue += steps
     run_queue(board, events)
     return True
+
+
+def _after_recruiting(tables: DeckTables, steps: list[Step]
+                      ) -> tuple[list[Step], list[Step]]:
+    """Phase 1's steps split: those asked before the followers are taken, and those
+    asked after, of powers with `asks_after_recruiting` (the Poisoners' look, E32)."""
+    if not steps:
+        return steps, []
+    powers = powers_of(tables)
+    late = [step for step in steps if step.owner >= 0
+            and powers[step.owner].asks_after_recruiting]
+    return ([step for step in steps if step not in late], late) if late else (steps, [])
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
