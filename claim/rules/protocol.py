@@ -6,44 +6,21 @@ opinion"; a faction without a power (Goblins) is the base class itself. Hooks re
 values or effects (`claim.rules.effects`); they never change anything, and every
 effect passes the engine's one checker before it is carried out.
 
-Hooks come in four kinds:
+Hooks come in five kinds, in the order of `FactionPower`'s methods below (when each
+is called, and which built-in powers use it: the docs' "Every hook" table):
 
-* **Static hooks**, asked once when the variant is built and turned into tables and
-  card masks:
-    - [`lead_faction`][claim.rules.protocol.FactionPower.lead_faction]
-    - [`counts_as`][claim.rules.protocol.FactionPower.counts_as]
-    - [`follows`][claim.rules.protocol.FactionPower.follows]
-    - [`always_playable`][claim.rules.protocol.FactionPower.always_playable]
-    - [`has_vote`][claim.rules.protocol.FactionPower.has_vote]
-    - [`zones`][claim.rules.protocol.FactionPower.zones]
-    - [`initial_state`][claim.rules.protocol.FactionPower.initial_state]
-* **Play hooks**, making the follow rule and playing a card depend on the state
-  (Satyrs, Elf-Orcs, Shapeshifters):
-    - [`must_follow`][claim.rules.protocol.FactionPower.must_follow]
-    - [`lead_now`][claim.rules.protocol.FactionPower.lead_now]
-    - [`play_options`][claim.rules.protocol.FactionPower.play_options]
-* **Trick hooks**, called when a trick is complete, in this order: current values,
-  ranking, cards moved before placement, placement, what follows placement, the next
-  leader, then the queued steps (phase 1 recruiting last):
-    - [`value_modifier`][claim.rules.protocol.FactionPower.value_modifier]
-    - [`plain_ranking`][claim.rules.protocol.FactionPower.plain_ranking]
-    - [`rank_key`][claim.rules.protocol.FactionPower.rank_key]
-    - [`rerank`][claim.rules.protocol.FactionPower.rerank]
-    - [`review`][claim.rules.protocol.FactionPower.review]
-    - [`capture`][claim.rules.protocol.FactionPower.capture]
-    - [`place`][claim.rules.protocol.FactionPower.place]
-    - [`after_place`][claim.rules.protocol.FactionPower.after_place]
-    - [`next_leader`][claim.rules.protocol.FactionPower.next_leader]
-    - [`ask`][claim.rules.protocol.FactionPower.ask]
-    - [`recruit_options`][claim.rules.protocol.FactionPower.recruit_options]
-* **Phase hooks: a trick's start**, a phase's start, the end of the game (before the
-  votes), and the vote itself:
-    - [`trick_start`][claim.rules.protocol.FactionPower.trick_start]
-    - [`phase_start`][claim.rules.protocol.FactionPower.phase_start]
-    - [`finish`][claim.rules.protocol.FactionPower.finish]
-    - [`voting_cards`][claim.rules.protocol.FactionPower.voting_cards]
-    - [`scores_as`][claim.rules.protocol.FactionPower.scores_as]
-    - [`vote`][claim.rules.protocol.FactionPower.vote]
+* **static hooks**, asked once when the variant is built and turned into tables and
+  card masks (`lead_faction` to `initial_state`);
+* **deal hooks**, hidden chance fixed at the deal: cards set aside and hidden states
+  (`set_aside` to `at_deal`);
+* **play hooks**, making the follow rule and playing a card depend on the state
+  (`must_follow`, `lead_now`, `play_options`);
+* **trick hooks**, called when a trick is complete, in this order: current values,
+  ranking, questions before any card moves, cards moved before placement, placement,
+  what follows placement, the next leader, then the queued steps, phase 1 recruiting
+  last (`value_modifier` to `recruit_options`);
+* **phase hooks**: a trick's start, a phase's start, the end of the game (before the
+  votes), and the vote itself (`trick_start` to `vote`).
 
 Between factions, a hook is called in the order of the powers' `priority` (lower
 first; ties in the variant's faction order), never in registration order, and for a

@@ -9,10 +9,11 @@ from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.core.zones import RECRUIT
 from claim.rules.effects import Step
 from claim.rules.engine.board import Board
+from claim.rules.variant_tables import DeckTables
 from claim.rules.engine.choices import amenders, recruit_question
 from claim.rules.rulebook import recruit_choices
 
-__all__ = ["recruit"]
+__all__ = ["after_recruiting", "recruit"]
 
 make_step = slot_maker(Step)
 
@@ -65,3 +66,15 @@ def recruit(
     if asks:  # what `run_queue` would find for the first step: its question, asked
         board.pending = recruit_question(board, steps[0], ())
     return steps
+
+
+def after_recruiting(tables: DeckTables, steps: list[Step]
+                      ) -> tuple[list[Step], list[Step]]:
+    """Phase 1's steps split: those asked before the followers are taken, and those
+    asked after, of powers with `asks_after_recruiting` (the Poisoners' look, E32)."""
+    if not steps:
+        return steps, []
+    powers = tables.powers
+    late = [step for step in steps if step.owner >= 0
+            and powers[step.owner].asks_after_recruiting]
+    return ([step for step in steps if step not in late], late) if late else (steps, [])

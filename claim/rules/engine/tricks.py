@@ -26,7 +26,7 @@ from claim.rules.effects import Placement, Step
 from claim.rules.engine.board import Board, powers_of
 from claim.rules.engine.choices import run_queue
 from claim.rules.engine.effects import carry_out
-from claim.rules.engine.recruiting import recruit
+from claim.rules.engine.recruiting import after_recruiting, recruit
 from claim.rules.protocol import RankKey, Trick
 from claim.rules.rulebook import printed_rank_key
 from claim.rules.variant_tables import DeckTables, HookTable
@@ -201,6 +201,19 @@ def _checked_order(board: Board, fi: int, new: object, old: tuple[int, ...]) -> 
     return new
 
 
+def _present(board: Board, tables: DeckTables) -> tuple[int, int]:
+    """The mask of the trick's cards, and of those with the cards of the shared zones
+    (a waiting line, which placement may deliver)."""
+    present = 0
+    for card in board.trick:
+        present |= 1 << card
+    movable = present
+    for index in tables.shared_zones:
+        for card in board.zones[index]:
+            movable |= 1 << card
+    return present, movable
+
+
 def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> list[RawEvent]:
     """Resolve the complete trick on ``board``; returns the events it caused.
 
@@ -211,13 +224,7 @@ def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> lis
     tables = board.variant.tables
     hooks = tables.hooks[board.phase]
     cards = board.trick
-    present = 0
-    for card in cards:
-        present |= 1 << card
-    movable = present
-    for index in tables.shared_zones:
-        for card in board.zones[index]:
-            movable |= 1 << card
+    present, movable = _present(board, tables)
     seats = tables.seat_orders[board.leader]
     trick, order, lead = _ranked(board, before, present, movable, tables, hooks, seats)
     ranking = tuple(map(seats.__getitem__, order))
@@ -254,7 +261,7 @@ def resolve_trick(board: Board, before: GameState, resumed: bool = False) -> lis
         events.append((LeaderChosen, ranking[0], None))
     board.trick = ()
     if board.phase is RECRUIT:
-        steps, late = _after_recruiting(tables, steps)
+        steps, late = after_recruiting(tables, steps)
         steps += recruit(board, seats, cards, ranking, present, won,
                           bool(steps or board.queue), events) + late
     if steps or board.queue:
@@ -299,18 +306,6 @@ def _review(board: Board, trick: Trick, hooks: HookTable, present: int,
     board.queue += steps
     run_queue(board, events)
     return True
-
-
-def _after_recruiting(tables: DeckTables, steps: list[Step]
-                      ) -> tuple[list[Step], list[Step]]:
-    """Phase 1's steps split: those asked before the followers are taken, and those
-    asked after, of powers with `asks_after_recruiting` (the Poisoners' look, E32)."""
-    if not steps:
-        return steps, []
-    powers = powers_of(tables)
-    late = [step for step in steps if step.owner >= 0
-            and powers[step.owner].asks_after_recruiting]
-    return ([step for step in steps if step not in late], late) if late else (steps, [])
 
 
 def _capture(board: Board, trick: Trick, hooks: HookTable, present: int,
