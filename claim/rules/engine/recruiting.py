@@ -9,9 +9,9 @@ from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.core.zones import RECRUIT
 from claim.rules.effects import Step
 from claim.rules.engine.board import Board
-from claim.rules.variant_tables import DeckTables
 from claim.rules.engine.choices import amenders, recruit_question
 from claim.rules.rulebook import recruit_choices
+from claim.rules.variant_tables import DeckTables
 
 __all__ = ["after_recruiting", "recruit"]
 
