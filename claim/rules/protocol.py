@@ -13,16 +13,19 @@ is called, and which built-in powers use it: the docs' "Every hook" table):
   card masks ([`lead_faction`][claim.rules.protocol.FactionPower.lead_faction] to
   [`initial_state`][claim.rules.protocol.FactionPower.initial_state]);
 * **deal hooks**, hidden chance fixed at the deal: cards set aside and hidden states
-  ([`set_aside`][claim.rules.protocol.FactionPower.set_aside] to [`at_deal`][claim.rules.protocol.FactionPower.at_deal]);
+  ([`set_aside`][claim.rules.protocol.FactionPower.set_aside] to
+  [`at_deal`][claim.rules.protocol.FactionPower.at_deal]);
 * **play hooks**, making the follow rule and playing a card depend on the state
   (`must_follow`, `lead_now`, `play_options`);
 * **trick hooks**, called when a trick is complete, in this order: current values,
   ranking, questions before any card moves, cards moved before placement, placement,
   what follows placement, the next leader, then the queued steps, phase 1 recruiting
-  last ([`value_modifier`][claim.rules.protocol.FactionPower.value_modifier], ..., [`place`][claim.rules.protocol.FactionPower.place],
-  ..., [`recruit_options`][claim.rules.protocol.FactionPower.recruit_options]);
+  last ([`value_modifier`][claim.rules.protocol.FactionPower.value_modifier], ...,
+  [`place`][claim.rules.protocol.FactionPower.place], ...,
+  [`recruit_options`][claim.rules.protocol.FactionPower.recruit_options]);
 * **phase hooks**: a trick's start, a phase's start, the end of the game (before the
-  votes), and the vote itself ([`trick_start`][claim.rules.protocol.FactionPower.trick_start] to
+  votes), and the vote itself
+  ([`trick_start`][claim.rules.protocol.FactionPower.trick_start] to
   [`vote`][claim.rules.protocol.FactionPower.vote]).
 
 Between factions, a hook is called in the order of the powers' `priority` (lower
