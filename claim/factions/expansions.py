@@ -8,6 +8,6 @@ Yetis, Awakeners, Cyclops, Ice Kings & Queens), and `claim.factions.exp_hidden`
 (hidden chance fixed at the deal: Shadows, Tricksters). Elves and Orcs have no power.
 """
 
-from claim.factions import exp_choices, exp_hidden, exp_piles, exp_ranking
+from claim.factions import exp_choices, exp_hidden, exp_masked, exp_piles, exp_ranking
 
-__all__ = ["exp_choices", "exp_hidden", "exp_piles", "exp_ranking"]
+__all__ = ["exp_choices", "exp_hidden", "exp_masked", "exp_piles", "exp_ranking"]

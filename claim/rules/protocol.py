@@ -229,6 +229,13 @@ class FactionPower:
         hashable. Raises ``ValueError`` with the reason when it is inconsistent."""
         raise ValueError(f"the power {self.name!r} keeps no hidden state")
 
+    def masked_class(self, value: int) -> str | None:
+        """For a masked faction (E28): the class a card of printed ``value`` shows
+        (``"high"``, ``"odd"``) while nobody knows its value; None (the default): the
+        faction's cards are not masked. A masked power keeps its play order as a
+        hidden state fixed at the deal (see `claim.rules.masking`)."""
+        return None
+
     # -- play hooks ----------------------------------------------------------
 
     def must_follow(self, state: GameState) -> bool | None:
