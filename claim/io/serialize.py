@@ -23,7 +23,7 @@ from typing import Any
 
 from claim.core._collector import collector_paused
 from claim.core.cache import Recent
-from claim.core.cards import Card
+from claim.core.cards import Card, MaskedCard
 from claim.core.deals import Deal
 from claim.core.errors import ArgumentError, ClaimError, DealError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard
@@ -105,9 +105,11 @@ def _move_doc(move: Move) -> dict[str, Any]:
     if isinstance(move, Choose):
         return {"format": "claim-move", "version": VERSION, "choose": move.label}
     card = move.card
-    return {"format": "claim-move", "version": VERSION,
-            "play": {"faction": card.faction, "value": card.value, "code": card.code},
-            "option": move.option}
+    play: dict[str, Any] = (  # a masked card's class has no value (E28)
+        {"faction": card.faction, "shown": card.shown, "code": card.code}
+        if isinstance(card, MaskedCard) else
+        {"faction": card.faction, "value": card.value, "code": card.code})
+    return {"format": "claim-move", "version": VERSION, "play": play, "option": move.option}
 
 
 def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str, Any]:
@@ -272,7 +274,11 @@ def _load_move(doc: dict[str, Any], path: str = "$") -> Move:
         if "choose" in doc:
             return Choose(_expect(doc["choose"], str, f"{path}.choose", "an answer's label"))
         play = _expect(doc.get("play"), dict, f"{path}.play", "a card {faction, value, code}")
-        card = Card(play.get("faction"), play.get("value"), play.get("code"))
+        if "shown" in play:
+            shown = _expect(play["shown"], str, f"{path}.play.shown", "a class")
+            card: Card = MaskedCard(play.get("faction"), shown, play.get("code"))
+        else:
+            card = Card(play.get("faction"), play.get("value"), play.get("code"))
         return PlayCard(card, doc.get("option"))
     except SaveError:
         raise

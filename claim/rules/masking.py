@@ -7,8 +7,9 @@ shows its faction and class to whoever may see it (a [`MaskedCard`][claim.core.c
 when it is turned face up as a prize (the `FaceUpTurned` event) and when the last
 card of the trick it was played to has been played (the `TrickCompleted` event,
 which comes before every event of that trick's ranking and powers). So a state's
-revealed cards are read from its records: the cards of every `FaceUpTurned` and
-`TrickCompleted` event, and the current trick once full.
+revealed cards are read from its records: the cards of every `FaceUpTurned`,
+`FaceUpTaken` and `TrickCompleted` event, the face-up cards (the first is turned at
+the deal, with no event), and the current trick once full.
 
 Moves: a player names what they can see. An unrevealed masked card is played by its
 class (``PlayCard(MaskedCard(...))``, notation ``Fe:high``); cards that look the same
@@ -32,14 +33,14 @@ from claim.core.cache import per_variant
 from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError
 from claim.core.moves import Move, PlayCard
-from claim.core.records import FaceUpTurned, MoveRecord, TrickCompleted
+from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, TrickCompleted
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["MaskTable", "apply", "check", "legal_moves", "mask_table", "revealed",
-           "shown_cards"]
+__all__ = ["MaskTable", "apply", "check", "legal_moves", "mask_table", "played_card",
+           "revealed", "shown_cards"]
 
 
 @attrs.frozen
@@ -99,11 +100,14 @@ def revealed(state: GameState) -> int:
         if not record.raw_events:
             continue
         for event in record.events:
-            if isinstance(event, (FaceUpTurned, TrickCompleted)):
-                cards = event.cards if isinstance(event, FaceUpTurned) else tuple(
-                    card for _, card in event.plays)
+            if isinstance(event, (FaceUpTurned, FaceUpTaken, TrickCompleted)):
+                cards = event.cards if isinstance(event, FaceUpTurned) else (
+                    (event.card,) if isinstance(event, FaceUpTaken) else tuple(
+                        card for _, card in event.plays))
                 for card in cards:
                     out |= table.copies.get(card, 0)
+    for card in state.face_up_cards:  # the first face-up card has no event
+        out |= table.copies.get(card, 0)
     if len(state.trick) == state.variant.players:
         out |= sum(1 << cid for cid in state.trick) & table.mask
     return out
@@ -195,6 +199,19 @@ def check(state: GameState, move: Move, legal: tuple[Move, ...]) -> int | None:
                                f"holder included (E28): name its class, one of "
                                f"{', '.join(named)}")
     return None
+
+
+def played_card(state: GameState, move: PlayCard) -> int | None:
+    """The id of the card a class move plays in ``state`` (None: not a class move).
+
+    Raises:
+        IllegalMoveError: As `check`.
+    """
+    from claim.rules.engine.flow import legal_moves as engine_moves
+
+    if not isinstance(move.card, MaskedCard):
+        return None
+    return check(state, move, engine_moves(state))
 
 
 def apply(state: GameState, move: Move, legal: tuple[Move, ...],

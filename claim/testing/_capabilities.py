@@ -26,6 +26,7 @@ import attrs
 
 from claim.core.errors import ClaimError
 from claim.core.moves import PlayCard
+from claim.rules.masking import played_card
 from claim.rules.dealing import new_game
 from claim.rules.effects import Effect
 from claim.rules.engine.tricks import current_lead
@@ -98,8 +99,10 @@ def _completing(before: GameState, move: object) -> Trick | None:
     tables = variant.tables
     seat = before.current_player
     assert seat is not None
-    mine = before.hand_masks[seat] & tables.mask_of_move[PlayCard(move.card)]
-    card = (mine & -mine).bit_length() - 1
+    card = played_card(before, move)  # a masked card's class (E29)
+    if card is None:
+        mine = before.hand_masks[seat] & tables.mask_of_move[PlayCard(move.card)]
+        card = (mine & -mine).bit_length() - 1
     cards = (*before.trick, card)
     seats = tables.seat_orders[before.leader]
     lead = current_lead(before)
