@@ -26,10 +26,10 @@ import attrs
 
 from claim.core.errors import ClaimError
 from claim.core.moves import PlayCard
-from claim.rules.masking import played_card
 from claim.rules.dealing import new_game
 from claim.rules.effects import Effect
 from claim.rules.engine.tricks import current_lead
+from claim.rules.masking import played_card
 from claim.rules.protocol import FactionPower, Trick, overrides
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
