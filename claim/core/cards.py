@@ -71,6 +71,8 @@ class MaskedCard(Card):
     shown: str = ""
 
     def __init__(self, faction: str, shown: str, code: str = "") -> None:
+        if not isinstance(shown, str):
+            raise ArgumentError("MaskedCard.shown", shown, "a class name (str)")
         self.__attrs_init__(faction, MASKED_VALUE, code, shown)
 
     def __reduce__(self) -> tuple[object, tuple[str, str, str]]:

@@ -104,12 +104,9 @@ def to_json(obj: Saveable, *, inline_variant: bool | None = None,
 def _move_doc(move: Move) -> dict[str, Any]:
     if isinstance(move, Choose):
         return {"format": "claim-move", "version": VERSION, "choose": move.label}
-    card = move.card
-    play: dict[str, Any] = (  # a masked card's class has no value (E28)
-        {"faction": card.faction, "shown": card.shown, "code": card.code}
-        if isinstance(card, MaskedCard) else
-        {"faction": card.faction, "value": card.value, "code": card.code})
-    return {"format": "claim-move", "version": VERSION, "play": play, "option": move.option}
+    card, key = move.card, "shown" if isinstance(move.card, MaskedCard) else "value"  # E28
+    return {"format": "claim-move", "version": VERSION, "option": move.option,
+            "play": {"faction": card.faction, key: getattr(card, key), "code": card.code}}
 
 
 def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str, Any]:
@@ -274,11 +271,8 @@ def _load_move(doc: dict[str, Any], path: str = "$") -> Move:
         if "choose" in doc:
             return Choose(_expect(doc["choose"], str, f"{path}.choose", "an answer's label"))
         play = _expect(doc.get("play"), dict, f"{path}.play", "a card {faction, value, code}")
-        if "shown" in play:
-            shown = _expect(play["shown"], str, f"{path}.play.shown", "a class")
-            card: Card = MaskedCard(play.get("faction"), shown, play.get("code"))
-        else:
-            card = Card(play.get("faction"), play.get("value"), play.get("code"))
+        card = Card(play.get("faction"), play.get("value"), play.get("code")) if "shown" not in (
+            play) else MaskedCard(play.get("faction"), play["shown"], play.get("code"))
         return PlayCard(card, doc.get("option"))
     except SaveError:
         raise

@@ -34,6 +34,7 @@ from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, TrickCompleted
+from claim.rules.engine import flow as _flow
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -207,11 +208,9 @@ def played_card(state: GameState, move: PlayCard) -> int | None:
     Raises:
         IllegalMoveError: As `check`.
     """
-    from claim.rules.engine.flow import legal_moves as engine_moves
-
     if not isinstance(move.card, MaskedCard):
         return None
-    return check(state, move, engine_moves(state))
+    return check(state, move, _flow.legal_moves(state))
 
 
 def apply(state: GameState, move: Move, legal: tuple[Move, ...],
