@@ -44,9 +44,10 @@ RULINGS = frozenset(f"R{n}" for n in range(1, 16))
 EXPANSION_RULINGS = frozenset(f"E{n}" for n in range(1, 28))
 """EXPANSIONS.md, section "Rulings" (before "Factions with hidden information"): E1-E27."""
 HIDDEN_RULINGS = frozenset(f"E{n}" for n in range(28, 46))
-HIDDEN_IMPLEMENTED = frozenset({"E30", "E31", "E33", "E45"})
-"""Of E28-E45, the rulings implemented so far (issue 24): Tricksters (E30, E31),
-Shadows (E33) and the deck count (E45). They are listed in the table like any other."""
+HIDDEN_IMPLEMENTED = frozenset({"E28", "E29", "E30", "E31", "E33", "E35", "E36", "E44", "E45"})
+"""Of E28-E45, the rulings implemented so far (issue 24): masked cards (E28, E29, E35,
+E36, E44: Fire Elementals, Demons), Tricksters (E30, E31), Shadows (E33) and the deck
+count (E45). They are listed in the table like any other."""
 """EXPANSIONS.md, "Rulings for hidden information": E28-E45, not implemented (issue 24)."""
 POWERS = ("Goblins", "Knights", "Undead", "Dwarves", "Doppelgangers", "Gnomes", "Giants",
           "Dragons", "Trolls", "Seers")
