@@ -142,6 +142,12 @@ def test_e28_e29_a_masked_card_named_by_value_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match=r"name its class, one of .*(Fe|Dm):"):
         state.apply(PlayCard(held[0]))
     assert not state.is_legal(PlayCard(held[0]))
+    # The same refusal for an unrevealed card they do not hold: no probing (E28).
+    unheld = next(FIRE.deck[c] for c in FIRE.ids_in(FIRE.faction_mask("fire_elementals")
+                                                      & ~state.hand_masks[seat]
+                                                      & ~revealed(state)))
+    with pytest.raises(IllegalMoveError, match="name its class"):
+        state.apply(PlayCard(unheld))
 
 
 def test_e29_the_card_played_is_fixed_by_the_deal_and_replays() -> None:

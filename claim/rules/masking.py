@@ -189,12 +189,11 @@ def check(state: GameState, move: Move, legal: tuple[Move, ...]) -> int | None:
         if move.card not in table.classes:
             raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
         return _physical(state, move, table, legal)
-    seat = state.current_player
     copies = table.copies.get(move.card, 0)
-    if seat is None or not copies:
+    if state.current_player is None or not copies:
         return None
-    hand = state.hand_masks[seat]
-    if hand & copies and not hand & copies & revealed(state):
+    # Refused whoever holds it: "you do not hold it" would tell a value (E28).
+    if not copies & revealed(state):
         named = [str(m) for m in legal_moves(state, legal)]
         raise IllegalMoveError(move, f"nobody knows the value of a masked card, its "
                                f"holder included (E28): name its class, one of "
