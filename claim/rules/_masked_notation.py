@@ -36,5 +36,5 @@ def parse_masked(text: str, factions: Sequence[Faction],
                                     f"'{faction.code}{faction.values[0]}'")
             raise NotationError(text[:MAX_NAME_CHARS], f"{faction.title} show one of "
                                 f"{', '.join(classes)}")
-    raise NotationError(text[:MAX_NAME_CHARS], "expected a masked faction's code and a "
-                        "class, like 'Fe:high'")
+    raise NotationError(text[:MAX_NAME_CHARS], "expected a masked faction's code, a colon "
+                        "and a class it shows")
