@@ -285,3 +285,24 @@ def test_e44_the_solver_refuses_masked_cards() -> None:
     state = until(0, lambda s: s.phase is claim.Phase.SUPPORT, 400)
     with pytest.raises(SolverError, match=r"masked cards .*fire_elementals"):
         solve(state)
+
+
+def test_e28_a_masked_faction_with_copies_is_refused() -> None:
+    """Decision: each value of a masked faction is one card (a reveal names a card)."""
+    variant = claim.variant_from_yaml("""
+name: copied-masks
+title: Copied masks
+house: true
+players: 2
+factions:
+  - name: liars
+    code: Li
+    values: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+    power: demons
+  - knights
+  - goblins
+  - dwarves
+  - undead
+""")
+    with pytest.raises(claim.VariantError, match="each value is one card"):
+        claim.new_game(variant, seed=0).view(0)

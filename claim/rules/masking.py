@@ -31,7 +31,7 @@ import attrs
 
 from claim.core.cache import per_variant
 from claim.core.cards import Card, MaskedCard
-from claim.core.errors import IllegalMoveError
+from claim.core.errors import IllegalMoveError, VariantError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, TrickCompleted
 from claim.rules.engine import flow as _flow
@@ -81,7 +81,10 @@ def mask_table(variant: Variant) -> MaskTable | None:
             continue
         factions[fi] = card.faction
         masked = by_card.setdefault(card, MaskedCard(card.faction, cls, card.code))
-        copies[card] = copies.get(card, 0) | 1 << cid
+        if card in copies:  # a reveal names a card: two copies would both show
+            raise VariantError(f"masked faction {card.faction!r}: each value is one "
+                               f"card (E28), {card} has copies", key="factions")
+        copies[card] = 1 << cid
         shown.append(masked)
     if not factions:
         return None
