@@ -67,7 +67,8 @@ def test_the_catalog_is_read() -> None:
     assert {"goblins", "giants", "dark_elves", "elf_orcs", "ice_queens", "Gb", "Gi"} <= set(WORDS)
     # the 29 factions of the boxes and expansions, and those of issue 24 built so far
     assert len(CATALOG["factions"]) >= 29
-    assert {"vampires", "minotaurs", "shadows", "tricksters", "poisoners", "wizards"} <= set(
+    assert {"vampires", "minotaurs", "shadows", "tricksters", "poisoners", "wizards",
+            "fire_elementals", "demons"} <= set(
         CATALOG["factions"])
 
 

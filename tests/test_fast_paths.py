@@ -81,7 +81,7 @@ factions:
 
 
 @pytest.mark.parametrize("name", ["claim", "claim2", "giants-4p", "mercenary-moon",
-                                  "magic-maps", "frost-court-3p"])
+                                  "magic-maps", "frost-court-3p", "fire-masks"])
 def test_built_in_variants_play_their_fast_forms_faithfully(name: str) -> None:
     """Every built-in power's fast form (RULES 4, R7, R9, E1-E27) plays like its hooks."""
     assert check_fast_paths(claim.load_variant(name), games=3) > 100

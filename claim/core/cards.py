@@ -21,7 +21,7 @@ import attrs
 from claim.core._fast import pickle_by_fields
 from claim.core.errors import ArgumentError, NotationError
 
-__all__ = ["MAX_NOTATION_CHARS", "Card", "Faction", "PowerSpec", "check_card",
+__all__ = ["MAX_NOTATION_CHARS", "Card", "Faction", "MaskedCard", "PowerSpec", "check_card",
            "parse_card_text"]
 
 
@@ -51,6 +51,35 @@ class Card:
         if self.code:
             return f"{self.code}{self.value}"
         return f"{self.faction} {self.value}"
+
+
+MASKED_VALUE = -1
+"""The value a `MaskedCard` holds in place of the one nobody knows."""
+
+
+@attrs.frozen(order=False, init=False)
+class MaskedCard(Card):
+    """A masked card as a view shows it before its reveal (E28, E44): its faction
+    and its class (``"high"``, ``"odd"``), never its value. Written ``Fe:high``.
+
+    Never equal to a `Card`; the value is a placeholder (`MASKED_VALUE`).
+
+    Attributes:
+        shown: The class the card shows.
+    """
+
+    shown: str = ""
+
+    def __init__(self, faction: str, shown: str, code: str = "") -> None:
+        if not isinstance(shown, str):
+            raise ArgumentError("MaskedCard.shown", shown, "a class name (str)")
+        self.__attrs_init__(faction, MASKED_VALUE, code, shown)
+
+    def __reduce__(self) -> tuple[object, tuple[str, str, str]]:
+        return (MaskedCard, (self.faction, self.shown, self.code))
+
+    def __str__(self) -> str:
+        return f"{self.code or self.faction}:{self.shown}"
 
 
 def _check_card_fields(faction: object, value: object, code: object) -> None:

@@ -16,6 +16,7 @@ E43).
 from claim.factions import (
     exp_choices,
     exp_hidden,
+    exp_masked,
     exp_minotaurs,
     exp_piles,
     exp_poison,
@@ -24,5 +25,5 @@ from claim.factions import (
     exp_vampires,
 )
 
-__all__ = ["exp_choices", "exp_hidden", "exp_minotaurs", "exp_piles", "exp_poison",
+__all__ = ["exp_choices", "exp_hidden", "exp_masked", "exp_minotaurs", "exp_piles", "exp_poison",
            "exp_potions", "exp_ranking", "exp_vampires"]

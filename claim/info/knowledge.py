@@ -21,7 +21,11 @@ the state) and tells:
 
 A place is a ``(name, seat)`` pair: ``("hand", 1)``, ``("follower pile", 1)``,
 ``("draw pile", None)``, ``("discard", None)`` (cards discarded unseen, E6), or a
-hidden zone's name and seat (``("second deck", None)``).
+hidden zone's name and seat (``("second deck", None)``). Masked cards (E28, E44) the
+view shows by class only are unseen cards of the place they lie in: the viewer's own
+``("hand", seat)`` and ``("follower pile", seat)``, and ``("trick", None)`` for a trick
+not yet complete; such a place cannot hold (``forbidden``) any card outside the
+classes it shows, besides the cards it shows.
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from collections.abc import Hashable
 import attrs
 
 from claim.core.cache import per_variant
-from claim.core.cards import Card
+from claim.core.cards import Card, MaskedCard
 from claim.core.errors import ViewError
 from claim.core.moves import PlayCard
 from claim.core.records import (
@@ -47,6 +51,7 @@ from claim.core.records import (
     TrickCompleted,
 )
 from claim.core.zones import Phase, Zone
+from claim.rules.masking import mask_table
 from claim.rules.rulebook import shows_void
 from claim.rules.variant import Variant
 from claim.rules.views import HiddenEvent, View, ViewEvent, deck_rank
@@ -179,7 +184,7 @@ def _step(walk: _Walk, event: ViewEvent) -> None:
     elif isinstance(event, PowerStateChanged):
         walk.states[event.faction] = event.value
     elif isinstance(event, Peeked):
-        walk.peek = event.card
+        walk.peek = None if isinstance(event.card, MaskedCard) else event.card
     elif isinstance(event, (FaceUpTurned, CardDrawn)):
         walk.peek = None
     elif isinstance(event, FaceUpTaken):
@@ -246,7 +251,10 @@ def _voids(walk: _Walk, event: TrickCompleted) -> None:
         name = tables.faction_names[fi]
         if walk.states.get(name) != tables.powers[fi].initial_state():
             return  # a power may have lifted the follow rule (E13): infer nothing
+    shown = dict(event.plays)
     for seat, card in walk.plays[1:]:
+        if isinstance(card, MaskedCard):  # revealed by the trick's end (E28)
+            card = shown[seat]
         if walk.other(seat):
             cards = void_cards(variant, event.lead_faction, card)
             if cards:
@@ -270,13 +278,48 @@ def _hidden_places(view: View) -> dict[Place, int]:
     for zone in view.zones:
         if not zone.public:
             places[(zone.name, zone.seat)] = zone.count
+    for place, cards in _masked_places(view).items():
+        places[place] = len(cards)
     return places
+
+
+def _masked_places(view: View) -> dict[Place, list[MaskedCard]]:
+    """E44: the masked cards the view shows by class only, by place: the viewer's
+    hand and follower pile, and the current trick (``("trick", None)``)."""
+    out: dict[Place, list[MaskedCard]] = {}
+    for place, cards in ((("hand", view.seat), view.hand),
+                         (("follower pile", view.seat), view.follower_pile),
+                         (("trick", None), tuple(card for _, card in view.trick))):
+        masked = [card for card in cards if isinstance(card, MaskedCard)]
+        if masked:
+            out[place] = masked
+    return out
+
+
+def _masked_bans(view: View) -> dict[Place, frozenset[Card]]:
+    """E44: a place holding masked cards holds, besides the cards it shows, cards of
+    their classes only."""
+    table = mask_table(view.variant)
+    out: dict[Place, frozenset[Card]] = {}
+    if table is None:
+        return out
+    shown = {("hand", view.seat): view.hand, ("follower pile", view.seat): view.follower_pile,
+             ("trick", None): tuple(card for _, card in view.trick)}
+    for place, cards in _masked_places(view).items():
+        classes = set(cards)
+        plain = set(shown[place])
+        out[place] = frozenset(card for card in view.variant.deck
+                               if table.by_card.get(card) not in classes and card not in plain)
+    return out
 
 
 def _seen(view: View) -> Counter[Card]:
     seen: Counter[Card] = Counter(view.hand + view.follower_pile + view.face_up
                                   + view.discard)
     seen.update(card for _, card in view.trick)
+    if view.variant.tables.hidden_states:  # masked cards are unseen (E44)
+        for card in [c for c in seen if isinstance(c, MaskedCard)]:
+            del seen[card]
     for pile in view.score_piles:
         seen.update(pile)
     for zone in view.zones:
@@ -325,6 +368,8 @@ def knowledge(view: View) -> Knowledge:
               if place in places}
     banned.update({place: cards for place, cards in _aside_bans(view.variant).items()
                    if place in places})
+    if view.variant.tables.hidden_states:
+        banned.update(_masked_bans(view))
     return Knowledge(
         seat=view.seat, unseen=in_order(+unseen), places=counts,
         known=tuple((place, in_order(pile)) for place, pile in known.items() if pile),

@@ -19,6 +19,9 @@ are *relative* to the viewer: relative seat ``r`` is seat ``(viewer + r) % n``
    - then one slot: known to lie in a hidden shared zone or the draw pile;
    - last: unseen copies (`claim.info.knowledge`).
 
+   A masked card shown by its class only (E44) is unseen: it counts in its place as
+   an equal share of each unseen card of its class, taken from their unseen counts.
+
 2. **Game**: the phase one-hot (recruit, support, over); the player to act,
    one-hot over relative seats, then "nobody"; the leader, one-hot over relative
    seats; whether a question waits for the viewer, and for anyone; per relative
@@ -37,9 +40,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from claim.core.cards import Card
+from claim.core.cards import Card, MaskedCard
 from claim.core.zones import Phase
 from claim.info.knowledge import knowledge
+from claim.rules.masking import mask_table
 from claim.rules.variant import Variant
 from claim.rules.views import View
 
@@ -101,7 +105,12 @@ def observation(view: View) -> list[float]:
     cards = [0.0] * (len(kinds) * width)
 
     def add(card: Card, slot: int) -> None:
+        if isinstance(card, MaskedCard):
+            masked.append((card, slot))
+            return
         cards[kinds[card] * width + slot] += 1
+
+    masked: list[tuple[MaskedCard, int]] = []
 
     def rel(seat: int) -> int:
         return (seat - me) % n
@@ -129,7 +138,23 @@ def observation(view: View) -> list[float]:
                 add(card, where)
     for card in know.unseen:
         add(card, shared + 1)
+    _spread(view, cards, masked, know.unseen, kinds, width)
     return cards + _game(view, rel) + _powers(view) + _voids(view, know.forbidden, rel)
+
+
+def _spread(view: View, cards: list[float], masked: list[tuple[MaskedCard, int]],
+            unseen: tuple[Card, ...], kinds: dict[Card, int], width: int) -> None:
+    """E44: a masked card (unseen, so counted with the unseen copies, the last slot)
+    counts in its place as an equal share of each unseen card of its class."""
+    table = mask_table(view.variant)
+    if not masked or table is None:
+        return
+    last = width - 1
+    for shown, slot in masked:
+        alike = [card for card in unseen if table.by_card.get(card) == shown]
+        for card in alike:
+            cards[kinds[card] * width + slot] += 1 / len(alike)
+            cards[kinds[card] * width + last] -= 1 / len(alike)
 
 
 def _one_hot(size: int, index: int | None) -> list[float]:

@@ -83,8 +83,10 @@ from claim.core.zones import Phase
 from claim.info._dealing import Starter, kinds, minus, plan, starter
 from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
 from claim.info._history import Skeleton, skeleton, view_support
+from claim.info._masked_sample import MaskedSampler
 from claim.info._sampled_deal import Deal, hidden_parts, with_chance
 from claim.info.knowledge import Knowledge, Place, knowledge
+from claim.rules.masking import mask_table
 from claim.rules.state import GameState
 from claim.rules.views import View
 
@@ -290,11 +292,15 @@ class Sampler:
     def __init__(self, view: View, direct: bool | None = None) -> None:
         self.view = view
         self.knowledge = knowledge(view)
+        self._masked: MaskedSampler | None = None
+        self._program: Program | None = None
+        if view.variant.tables.hidden_states and mask_table(view.variant) is not None:
+            self._masked = MaskedSampler(view, _place, _deal)  # masked cards (E44)
+            return
         self._skeleton = skeleton(view)
         self._support = self._skeleton.support_at  # view_support(view), read once
         self._starter = starter(view.variant)
         self._totals = _totals(self.knowledge)
-        self._program: Program | None = None
         if direct is not False and direct_ok(view.variant):
             with contextlib.suppress(NotDirect):  # an event it does not carry out
                 self._program = program(view)
@@ -324,6 +330,8 @@ class Sampler:
         """`sample_deal`; the deal is None for a direct build unless wanted."""
         if not isinstance(rng, random.Random):
             raise ArgumentError("rng", rng, "a random.Random")
+        if self._masked is not None:
+            return self._masked.draw(rng, tries)
         view, program = self.view, self._program
         for _ in range(tries):
             try:

@@ -45,10 +45,13 @@ def _explicit_ids(variant: Variant, deal: Deal) -> dict[int, int]:
 
 
 def _marks(value: Hashable, ids: dict[int, int] | None) -> Any:
-    """A hidden state (marks: card ids) as JSON data, renumbered by ``ids``."""
+    """A hidden state (marks: card ids) as JSON data, renumbered by ``ids``; a set of
+    marks (a sorted tuple, E30) stays sorted, an order (a masked faction's play
+    order, E29) keeps its order."""
     if not isinstance(value, tuple):
         return value
-    return sorted(ids.get(c, c) if ids is not None and type(c) is int else c for c in value)
+    out = [ids.get(c, c) if ids is not None and type(c) is int else c for c in value]
+    return sorted(out) if list(value) == sorted(value) else out
 
 
 def hidden_doc(variant: Variant, deal: Deal) -> dict[str, Any]:

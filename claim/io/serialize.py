@@ -23,7 +23,7 @@ from typing import Any
 
 from claim.core._collector import collector_paused
 from claim.core.cache import Recent
-from claim.core.cards import Card
+from claim.core.cards import Card, MaskedCard
 from claim.core.deals import Deal
 from claim.core.errors import ArgumentError, ClaimError, DealError, SaveError, quote
 from claim.core.moves import Choose, Move, PlayCard
@@ -104,10 +104,9 @@ def to_json(obj: Saveable, *, inline_variant: bool | None = None,
 def _move_doc(move: Move) -> dict[str, Any]:
     if isinstance(move, Choose):
         return {"format": "claim-move", "version": VERSION, "choose": move.label}
-    card = move.card
-    return {"format": "claim-move", "version": VERSION,
-            "play": {"faction": card.faction, "value": card.value, "code": card.code},
-            "option": move.option}
+    card, key = move.card, "shown" if isinstance(move.card, MaskedCard) else "value"  # E28
+    return {"format": "claim-move", "version": VERSION, "option": move.option,
+            "play": {"faction": card.faction, key: getattr(card, key), "code": card.code}}
 
 
 def _record_doc(record: GameRecord, kind: str, inline: bool | None) -> dict[str, Any]:
@@ -272,7 +271,8 @@ def _load_move(doc: dict[str, Any], path: str = "$") -> Move:
         if "choose" in doc:
             return Choose(_expect(doc["choose"], str, f"{path}.choose", "an answer's label"))
         play = _expect(doc.get("play"), dict, f"{path}.play", "a card {faction, value, code}")
-        card = Card(play.get("faction"), play.get("value"), play.get("code"))
+        card = Card(play.get("faction"), play.get("value"), play.get("code")) if "shown" not in (
+            play) else MaskedCard(play.get("faction"), play["shown"], play.get("code"))
         return PlayCard(card, doc.get("option"))
     except SaveError:
         raise

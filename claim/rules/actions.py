@@ -5,7 +5,8 @@ machine), in three blocks, all read from the variant's answer space
 (`claim.rules.answers`), which the rules and the powers declare:
 
 1. **Card plays**: one id per kind of card (identical cards are one kind), in deck
-   order: ``PlayCard(card)``.
+   order: ``PlayCard(card)``; then, in a variant with masked cards (E28), one id per
+   class of masked card (``Fe:high``), in deck order.
 2. **Card plays with a choice**: for each kind whose power offers a choice when
    played (``variant.tables.option_mask``), in deck order, one id per declared play
    label (``as <faction>``, ``swap <card>``, ...: every power's
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING
 from claim.core.cache import per_variant
 from claim.core.errors import ActionError
 from claim.core.moves import Choose, Move, PlayCard
+from claim.rules.masking import mask_table
 from claim.rules.notation import parse_move
 from claim.rules.variant import Variant
 
@@ -43,6 +45,9 @@ def _all_moves(variant: Variant) -> list[Move]:
     kinds = list(dict.fromkeys(deck))
     space = variant.tables.answer_space
     moves: list[Move] = [PlayCard(k) for k in kinds]
+    masks = mask_table(variant)
+    if masks is not None:  # 1b. classes of masked cards (E29), in deck order
+        moves += [PlayCard(shown) for shown in masks.classes]
     option_mask = variant.tables.option_mask
     for kind in kinds:
         if any(option_mask >> cid & 1 for cid, card in enumerate(deck) if card == kind):

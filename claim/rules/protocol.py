@@ -57,13 +57,7 @@ if TYPE_CHECKING:
     from claim.rules.state import GameState
     from claim.rules.variant import Variant
 
-__all__ = [
-    "FactionPower",
-    "Play",
-    "RankKey",
-    "RuleOption",
-    "Trick",
-]
+__all__ = ["FactionPower", "Play", "RankKey", "RuleOption", "Trick"]
 
 
 RankKey = tuple[int, int, int, int]
@@ -260,6 +254,13 @@ class FactionPower:
         """With `hidden_state`: the state ``value`` as it was fixed at the deal (what
         determinization replays a sampled deal from): by default ``value`` itself."""
         return value
+
+    def masked_class(self, value: int) -> str | None:
+        """For a masked faction (E28): the class a card of printed ``value`` shows
+        (``"high"``, ``"odd"``) while nobody knows its value; None (the default): the
+        faction's cards are not masked. A masked power keeps its play order as a
+        hidden state fixed at the deal (see `claim.rules.masking`)."""
+        return None
 
     # -- play hooks ----------------------------------------------------------
 

@@ -22,11 +22,12 @@ from claim.core._fast import pickle_by_fields
 from claim.core.cards import Card
 from claim.core.deals import Deal
 from claim.core.errors import ClaimError, UnknownNameError
-from claim.core.moves import Choose, Move
+from claim.core.moves import Choose, Move, PlayCard
 from claim.core.records import MoveRecord
 from claim.core.zones import OVER, Phase
 from claim.rules import actions as _actions
 from claim.rules import keys as _keys
+from claim.rules import masking as _masking
 from claim.rules import views as _views
 from claim.rules.effects import Question, Step
 from claim.rules.engine import flow as _engine
@@ -119,7 +120,10 @@ class GameState:
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, in a deterministic order; empty once the game is over."""
-        return _engine.legal_moves(self)
+        moves = _engine.legal_moves(self)
+        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+            return _masking.legal_moves(self, moves)
+        return moves
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` (a Move, or its notation) is legal here. Never raises."""
@@ -128,6 +132,12 @@ class GameState:
                 move = parse_move(move, self.variant)
             except ClaimError:
                 return False
+        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+            try:
+                self.check(move)
+            except ClaimError:
+                return False
+            return True
         return _engine.is_legal(self, move)
 
     def check(self, move: object) -> None:
@@ -140,6 +150,10 @@ class GameState:
         """
         if isinstance(move, str):
             move = parse_move(move, self.variant)
+        if (self.variant.tables.hidden_states and _masking.mask_table(self.variant)
+                and isinstance(move, (PlayCard, Choose))
+                and _masking.check(self, move, _engine.legal_moves(self)) is not None):
+            return
         _engine.check(self, move)
 
     def apply(self, move: Move | str) -> GameState:
@@ -151,6 +165,8 @@ class GameState:
         """
         if isinstance(move, str):  # text is parsed here, at the API's edge
             move = parse_move(move, self.variant)
+        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+            return _masking.apply(self, move, _engine.legal_moves(self), _engine.apply)
         return _engine.apply(self, move)
 
     def result(self) -> GameResult:

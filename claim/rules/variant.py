@@ -23,6 +23,7 @@ from claim.core._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
 from claim.core.cache import per_variant
 from claim.core.cards import Card, Faction, PowerSpec, parse_card_text
 from claim.core.errors import UnknownNameError, VariantError, quote, shorten
+from claim.rules._masked_notation import parse_masked
 from claim.rules.protocol import RuleOption, option_fields
 from claim.rules.registry import registry
 from claim.rules.variant_tables import (
@@ -331,6 +332,8 @@ class Variant:
             ArgumentError: ``text`` is not a str.
         """
         expect_type("card text", text, str, "a str like 'Kn7'")
+        if ":" in text:
+            return parse_masked(text, self.factions, self.tables.powers)
         return parse_card_text(text, {f.name: f for f in self.factions})
 
 

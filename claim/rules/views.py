@@ -27,10 +27,11 @@ from claim.core._checks import check_seat
 from claim.core._collector import collector_paused
 from claim.core._fast import slot_maker
 from claim.core.cache import Recent
-from claim.core.cards import Card
+from claim.core.cards import Card, MaskedCard
 from claim.core.moves import Move
-from claim.core.records import HiddenEvent
+from claim.core.records import CardDrawn, HiddenEvent, Peeked
 from claim.core.zones import Phase
+from claim.rules.masking import mask_table, revealed, shown_cards
 from claim.rules.variant import Variant
 from claim.rules.view_history import ViewEvent, ViewRecord, projected_history
 from claim.rules.view_history import deck_rank as deck_rank  # re-exported
@@ -212,6 +213,9 @@ def _view_of(state: GameState, seat: int | None) -> View:
     if state.pending is not None:
         pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
     cards_in = variant.cards_in
+    if variant.tables.hidden_states and mask_table(variant) is not None:
+        return _masked_view(state, seat, history, discard, sum(unseen.values()), pending,
+                            state.legal_moves() if mine else ())
     return _make_view(  # View's fields, in order (built as View(...) would build it)
         variant, seat, state.phase,
         state.records[0].seat if state.records else state.leader,
@@ -227,6 +231,60 @@ def _view_of(state: GameState, seat: int | None) -> View:
         _power_states(state, seat),
         history, pending, state.legal_moves() if mine else (),
     )
+
+
+def _masked_view(state: GameState, seat: int | None, history: tuple[ViewRecord, ...],
+                 discard: tuple[Card, ...], unseen: int, pending: PendingView | None,
+                 legal: tuple[Move, ...]) -> View:
+    """`_view_of` of a variant with masked cards (E28): the unrevealed ones of the
+    seat's hand and follower pile, and of a trick not yet complete, as classes."""
+    variant = state.variant
+    hide = ~revealed(state)
+    hand: tuple[Card, ...] = ()
+    followers: tuple[Card, ...] = ()
+    if seat is not None:
+        hand = shown_cards(variant, list(variant.ids_in(state.hand_masks[seat])), hide)
+        followers = shown_cards(variant, list(variant.ids_in(state.follower_masks[seat])),
+                                hide)
+    n = variant.players
+    trick = tuple([((state.leader + i) % n, shown_cards(variant, [cid], hide)[0])
+                   for i, cid in enumerate(state.trick)])
+    return _make_view(
+        variant, seat, state.phase,
+        state.records[0].seat if state.records else state.leader,
+        state.leader, state.current_player, hand, followers,
+        tuple([mask.bit_count() for mask in state.hand_masks]),
+        tuple([mask.bit_count() for mask in state.follower_masks]),
+        len(state.draw_pile), state.face_up_cards, trick,
+        tuple([variant.cards_in(mask) for mask in state.score_masks]),
+        discard, unseen, _zones(state) if state.zones else (), _power_states(state, seat),
+        _masked_history(variant, history, seat), pending, legal,
+    )
+
+
+def _masked_history(variant: Variant, history: tuple[ViewRecord, ...], seat: int | None
+                    ) -> tuple[ViewRecord, ...]:
+    """The history with the seat's own draws and peeks of masked cards as classes
+    (a card in the draw pile is never revealed, E28)."""
+    table = mask_table(variant)
+    if seat is None or table is None:
+        return history
+    out = []
+    for record in history:
+        events = record.events
+        if any(isinstance(e, (CardDrawn, Peeked)) and e.card in table.by_card for e in events):
+            events = tuple([_masked_event(e, table.by_card) for e in events])
+            record = ViewRecord(record.seat, record.move, events)
+        out.append(record)
+    return tuple(out)
+
+
+def _masked_event(event: ViewEvent, by_card: dict[Card, MaskedCard]) -> ViewEvent:
+    if isinstance(event, CardDrawn) and event.card in by_card:
+        return CardDrawn(event.seat, by_card[event.card])
+    if isinstance(event, Peeked) and event.card in by_card:
+        return Peeked(event.seat, by_card[event.card])
+    return event
 
 
 def _power_states(state: GameState, seat: int | None) -> tuple[tuple[str, Hashable], ...]:

@@ -33,6 +33,7 @@ import attrs
 from claim.core.errors import ArgumentError
 from claim.core.moves import Move
 from claim.rules.engine.quiet import QuietGame
+from claim.rules.masking import mask_table
 from claim.rules.state import GameState
 from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
@@ -114,6 +115,8 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     kt = kernel_tables(state.variant)
     moves: list[Move] = []
     parties = len(state.variant.teams)
+    if state.variant.tables.hidden_states and mask_table(state.variant) is not None:
+        return _stepped(state, rng, parties)  # masked cards: class moves (E29)
     if isinstance(kt, str) or state.pending is not None or state.queue:
         game = QuietGame(state)
         draw = rng.random
@@ -140,9 +143,25 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     return Playout(state, tuple(moves), tuple(scores), result, rewards(result, parties), True)
 
 
+def _stepped(state: GameState, rng: _random.Random, parties: int) -> Playout:
+    """`playout` by the stepping loop: for masked cards (E28, E29), whose legal
+    moves are classes, which the kernel does not play."""
+    start, moves = state, []
+    while not state.is_over:
+        legal = state.legal_moves()
+        move = legal[int(rng.random() * len(legal))]
+        moves.append(move)
+        state = state.apply(move)
+    result = state.result().winner
+    return Playout(start, tuple(moves), state.score_masks, result, rewards(result, parties),
+                   False)
+
+
 def kernel_unsupported(state: GameState) -> str | None:
     """Why `playout` steps through the engine for ``state``'s variant; None if it
     does not (the kernel plays it)."""
+    if state.variant.tables.hidden_states and mask_table(state.variant) is not None:
+        return "masked cards are played by class (E29)"
     found = kernel_tables(state.variant)
     return found if isinstance(found, str) else None
 

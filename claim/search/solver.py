@@ -35,6 +35,7 @@ from claim.core.errors import ClaimError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import PlacedUnseen
 from claim.core.zones import Phase
+from claim.rules.masking import mask_table
 from claim.rules.state import GameState
 from claim.rules.variant_tables import DeckTables, ids_in
 from claim.search._playout_tables import KernelTables
@@ -103,6 +104,11 @@ def why_not_exact(state: GameState) -> str | None:
     hidden = [spec.name for spec in tables.zone_specs if not spec.public]
     if hidden:
         return f"the variant declares hidden zones: {', '.join(hidden)}"
+    masked = mask_table(variant)
+    if masked is not None:
+        names = ", ".join(sorted(masked.factions.values()))
+        return (f"masked cards ({names}: E28) hide their values from every seat, "
+                "their holders included")
     if tables.hidden_states:
         marks = ", ".join(tables.faction_names[fi] for fi in tables.hidden_states)
         return (f"hidden marks fixed at the deal ({marks}: E30-E34, fakes, toxic cards, "

@@ -29,6 +29,7 @@ from claim.core.moves import PlayCard
 from claim.rules.dealing import new_game
 from claim.rules.effects import Effect
 from claim.rules.engine.tricks import current_lead
+from claim.rules.masking import played_card
 from claim.rules.protocol import FactionPower, Trick, overrides
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
@@ -98,8 +99,10 @@ def _completing(before: GameState, move: object) -> Trick | None:
     tables = variant.tables
     seat = before.current_player
     assert seat is not None
-    mine = before.hand_masks[seat] & tables.mask_of_move[PlayCard(move.card)]
-    card = (mine & -mine).bit_length() - 1
+    card = played_card(before, move)  # a masked card's class (E29)
+    if card is None:
+        mine = before.hand_masks[seat] & tables.mask_of_move[PlayCard(move.card)]
+        card = (mine & -mine).bit_length() - 1
     cards = (*before.trick, card)
     seats = tables.seat_orders[before.leader]
     lead = current_lead(before)

@@ -6,9 +6,11 @@ show must give a different view. The hidden differences tried here: the state
 that [`sample`][claim.info.sampling.sample] draws from the view, and a card swapped
 between another seat's hand and the draw pile (or between two other seats'
 hands), a hidden zone (the second deck, E12) reordered, a card set aside traded
-for another of its faction in a hidden hand (E33), and other hidden marks fixed at
-the deal before the end, among those the view allows (the fake Tricksters, E30; the
-toxic cards the viewer did not look at, E32). The visible ones: a
+for another of its faction in a hidden hand (E33), other hidden marks fixed at the
+deal before the end, among those the view allows (the fake Tricksters, E30; the
+toxic cards the viewer did not look at, E32), and an unrevealed masked card of the
+viewer's hand, follower pile or the trick traded for another of its class in a hidden
+place (E28: its holder does not know its value either). The visible ones: a
 card swapped between the viewer's hand and another hand, between two score piles,
 and between the face-up cards and the draw pile; a power state changed.
 """
@@ -23,9 +25,11 @@ from claim.core.errors import ClaimError, ViewError
 from claim.info.sampling import sample
 from claim.io.serialize import from_json, to_json
 from claim.rules.dealing import new_game
+from claim.rules.masking import mask_table
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.rules.views import View
+from claim.testing._masked_views import check_masked_values
 
 __all__ = ["LeakError", "check_no_leaks", "check_views"]
 
@@ -52,8 +56,12 @@ def _swap(masks: tuple[int, ...], a: int, card_a: int, b: int, card_b: int) -> t
 
 
 def _distinct_pair(state: GameState, mask_a: int, mask_b: int) -> tuple[int, int] | None:
-    """A card of ``mask_a`` and a card of ``mask_b`` that are not identical."""
+    """A card of ``mask_a`` and a card of ``mask_b`` that are not identical (nor
+    masked cards of one class, E28)."""
     deck = state.variant.deck
+    table = mask_table(state.variant)
+    if table is not None:
+        deck = tuple(shown or card for shown, card in zip(table.shown, deck))
     ids_b = state.variant.ids_in(mask_b)
     for a in state.variant.ids_in(mask_a):
         for b in ids_b:
@@ -102,6 +110,7 @@ def check_no_leaks(state: GameState, seat: int | None, rng: random.Random) -> No
             _same(view, swapped.view(seat), "two hidden hands swapped a card")
     _hidden_zone_order(state, seat, view)
     _hidden_deal(state, seat, view, rng)
+    check_masked_values(state, seat, view, _same)
     _visible_changes(state, seat, view, others)
 
 
