@@ -165,6 +165,72 @@ def test_e33_determinization_sets_aside_the_unseen_shadows_uniformly() -> None:
         assert abs(tally[card] - expected) < 6 * expected ** 0.5 + 3, (card, tally[card], expected)
 
 
+def test_e33_e44_a_four_player_mix_samples_its_set_aside_shadows_first() -> None:
+    """E33, E44: with four players (two face-up cards a trick, RULES 3 voids in
+    several hands) the zone set aside, which allows only Shadows, is filled before
+    the hands with voids and with a bound that counts the Shadows it must take:
+    here every placement proposal is kept. Filled last, after the hands took their
+    cards at random, it almost never found ten Shadows left, and this view (the
+    start of phase 2 of an official mix) could not be sampled at all."""
+    from claim.info._placing import placement_plan, try_place
+
+    mix = claim.mix(["elves", "orcs", "elf_orcs", "mermaids", "werewolves", "satyrs",
+                     "undead", "shadows"], 4)
+    state = claim.new_game(mix, seed=0)
+    rng = random.Random(0)
+    for _ in range(49):
+        moves = state.legal_moves()
+        state = state.apply(moves[rng.randrange(len(moves))])
+    assert state.phase is claim.Phase.SUPPORT and not state.trick
+    view = state.view(0)
+    k = knowledge(view)
+    assert len(k.forbidden) >= 3 and k.count((ASIDE, None)) == 10
+    sampled = claim.info.sampling.sample(view, random.Random(1))
+    assert sampled.view(0) == view
+    assert len(sampled.zone(ASIDE)) == 10
+    assert all(card.faction == "shadows" for card in sampled.zone(ASIDE))
+    plan = placement_plan(k)
+    assert k.forbidden[plan[0][0]][0] == (ASIDE, None)
+    draws = random.Random(2)
+    assert all(try_place(k, draws, plan) is not None for _ in range(200))
+
+
+def test_e33_e44_placements_are_uniform_with_a_zone_set_aside_and_voids() -> None:
+    """E33, E44, RULES 7: with a zone set aside (Shadows only) and voids in two
+    hands, every consistent placement of the unseen cards is equally likely,
+    whatever order the places are filled in."""
+    from itertools import permutations
+
+    from claim.info.knowledge import Knowledge
+    from claim.info.sampling import _place
+
+    sd = [claim.Card("shadows", v) for v in range(5)]
+    kn = [claim.Card("knights", v) for v in (2, 3)]
+    unseen = (*kn, *sd)
+    places = ((("hand", 1), 2), (("hand", 2), 2), ((ASIDE, None), 3))
+    hand1, hand2 = frozenset({kn[0], sd[0]}), frozenset({sd[1], sd[2]})
+    consistent = set()
+    for order in permutations(unseen):
+        one, two, aside = order[:2], order[2:4], order[4:]
+        if (not set(one) & hand1 and not set(two) & hand2
+                and all(c.faction == "shadows" for c in aside)):
+            consistent.add((frozenset(one), frozenset(two)))
+    for forbidden in (((("hand", 1), hand1), (("hand", 2), hand2),
+                       ((ASIDE, None), frozenset(kn))),
+                      (((ASIDE, None), frozenset(kn)), (("hand", 2), hand2),
+                       (("hand", 1), hand1))):
+        known = Knowledge(seat=0, unseen=unseen, places=places, known=(),
+                          forbidden=forbidden)
+        rng = random.Random(6)
+        runs = 200 * len(consistent)
+        seen = Counter((frozenset(p[("hand", 1)]), frozenset(p[("hand", 2)]))
+                       for p in (_place(known, rng) for _ in range(runs)))
+        assert set(seen) == consistent
+        share = 1 / len(consistent)
+        for count in seen.values():
+            assert abs(count - runs * share) < 5 * (runs * share * (1 - share)) ** 0.5
+
+
 def test_e45_an_official_deck_counts_ten_shadows() -> None:
     """E45: the Shadows count ten toward an official deck (52 cards for 2 players, 72
     for 3-4), the other ten being set aside."""

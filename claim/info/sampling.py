@@ -10,9 +10,10 @@ How it works:
    lie in each hidden place (other hands and follower piles, the draw pile, unseen
    discards, the second deck), which seen cards lie there, and which cards a hand
    cannot hold (voids, RULES 3).
-2. The unseen cards are placed: first each hand with voids takes a uniformly
-   random set of the cards its voids allow, then the others are shuffled into the
-   remaining places. Every physical copy counts as a card of its own.
+2. The unseen cards are placed: first each place with forbidden cards (a hand
+   with voids, a zone of cards set aside at the deal) takes a uniformly random
+   set of the cards it allows, then the others are shuffled into the remaining
+   places. Every physical copy counts as a card of its own.
 3. A full initial deal is rebuilt from that placement and the public history:
    each hand is the cards its seat played in phase 1 plus (in phase 1) its current
    hand; the draw pile is the first face-up cards, then the cards taken from its
@@ -53,15 +54,16 @@ Weights: with any number of players, the sample is uniform over the full deals
 (hands, draw pile order, chance order, with every physical copy a card of its own)
 that are consistent with the view: the posterior of a well-shuffled deck when the
 players' choices are not modelled. Step 2 proposes placements that respect the
-voids (hands with voids first, each a uniform set of the cards it allows among
-those left) and keeps each with a probability that undoes the proposal's bias
-(see `_try_place`): with one hand with voids (a player's view of a 2-player game)
-every proposal is kept; with several (3-4 players, or a 2-player spectator) some
-are drawn again. Step 3 orders each seat's drawn cards uniformly, and step 4's
-rejection keeps these weights. So a placement of the current hidden cards is
-drawn in proportion to the consistent deals behind it, which is the same number
-for every consistent placement unless the order of hidden draws shows in the view
-(rare: a question merged by R15, two face-up cards of 3-4 players).
+voids and the zones set aside (those places first, the most constrained first,
+each a uniform set of the cards it allows among those left) and keeps each with a
+probability that undoes the proposal's bias (see `claim.info._placing.try_place`):
+with one hand with voids (a player's view of a 2-player game) every proposal is
+kept; with several (3-4 players, or a 2-player spectator) some are drawn again.
+Step 3 orders each seat's drawn cards uniformly, and step 4's rejection keeps these
+weights. So a placement of the current hidden cards is drawn in proportion to the
+consistent deals behind it, which is the same number for every consistent
+placement unless the order of hidden draws shows in the view (rare: a question
+merged by R15, two face-up cards of 3-4 players).
 """
 
 from __future__ import annotations
@@ -69,7 +71,6 @@ from __future__ import annotations
 import contextlib
 import random
 from collections import Counter
-from math import comb
 from typing import cast
 
 import attrs
@@ -84,8 +85,10 @@ from claim.info._dealing import Starter, kinds, minus, plan, starter
 from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
 from claim.info._history import Skeleton, skeleton, view_support
 from claim.info._masked_sample import MaskedSampler
+from claim.info._placing import place as _place
+from claim.info._placing import placement_plan as _totals
 from claim.info._sampled_deal import Deal, hidden_parts, with_chance
-from claim.info.knowledge import Knowledge, Place, knowledge
+from claim.info.knowledge import Place, knowledge
 from claim.rules.masking import mask_table
 from claim.rules.state import GameState
 from claim.rules.views import View
@@ -95,72 +98,6 @@ __all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
 
 _Reject = Rejected
 """This placement is not consistent with the view: draw again."""
-
-
-PLACEMENT_TRIES = 2000
-"""How many placements step 2 draws, at most, before one passes its weight test."""
-
-
-def _totals(k: Knowledge) -> tuple[int, ...]:
-    """Per hand with voids, how many of the unseen cards it allows (``A``)."""
-    return tuple(sum(1 for card in k.unseen if card not in banned) for _, banned in k.forbidden)
-
-
-def _place(k: Knowledge, rng: random.Random, totals: tuple[int, ...] | None = None
-           ) -> dict[Place, list[Card]]:
-    """Step 2: the unseen cards placed, then the seen cards added to their places."""
-    if totals is None:
-        totals = _totals(k)
-    for _ in range(PLACEMENT_TRIES):
-        out = _try_place(k, rng, totals)
-        if out is not None:
-            break
-    else:
-        raise _Reject
-    for place, cards in k.known:
-        out[place] = out[place] + list(cards)
-    if k.top is not None:
-        pile = out[("draw pile", None)]
-        pile.remove(k.top)
-        shuffle(pile, rng)
-        pile.insert(0, k.top)
-    return out
-
-
-def _try_place(k: Knowledge, rng: random.Random, totals: tuple[int, ...]
-               ) -> dict[Place, list[Card]] | None:
-    """One placement of the unseen cards, or None if it fails its weight test.
-
-    Hands with voids take, in turn, a uniform set of the cards allowed of those
-    left (``a`` of them) and the rest are shuffled into the other places. Such a
-    placement is proposed with probability proportional to the product of
-    ``1 / C(a, n)`` over those hands; it is kept with probability
-    ``prod C(a, n) / prod C(A, n)``, ``A`` the cards a hand allows among all the
-    unseen cards (``A >= a``), so every consistent placement is kept with the
-    same probability. The first hand always has ``a == A``: with one voided hand
-    (two players) nothing is ever refused.
-    """
-    pool = list(k.unseen)
-    shuffle(pool, rng)
-    counts = dict(k.places)
-    out: dict[Place, list[Card]] = {place: [] for place in counts}
-    weight = 1.0
-    for (place, banned), total in zip(k.forbidden, totals):
-        n = counts[place]
-        allowed = [i for i, card in enumerate(pool) if card not in banned]
-        if len(allowed) < n:
-            return None
-        weight *= comb(len(allowed), n) / comb(total, n)
-        chosen = set(rng.sample(allowed, n))
-        out[place] = [pool[i] for i in chosen]
-        pool = [card for i, card in enumerate(pool) if i not in chosen]
-    if weight < 1.0 and rng.random() >= weight:
-        return None
-    banned_places = {place for place, _ in k.forbidden}
-    for place, n in k.places:
-        if place not in banned_places:
-            out[place], pool = pool[:n], pool[n:]
-    return out
 
 
 _Pools = dict[tuple[str, int | None], list[Card]]
