@@ -179,11 +179,24 @@ class UnknownNameError(ClaimError, LookupError):
         self.nearest = close[0] if close else None
         hint = f"; did you mean {self.nearest!r}?" if self.nearest else ""
         super().__init__(message or (
-            f"unknown {kind} {quote(name)}{hint} (known: {', '.join(self.known) or 'none'})"
+            f"unknown {kind} {quote(name)}{hint} (known: {_listing(self.known)})"
         ))
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+def _listing(names: tuple[str, ...], budget: int = 160) -> str:
+    """``names`` joined by commas, cut after about ``budget`` characters ("and 9 more"):
+    a message stays short however many names a catalog holds (``known`` has them all)."""
+    shown: list[str] = []
+    used = 0
+    for name in names:
+        if shown and used + len(name) > budget:
+            return f"{', '.join(shown)}, and {len(names) - len(shown)} more"
+        shown.append(name)
+        used += len(name) + 2
+    return ", ".join(shown) or "none"
 
 
 class DealError(ClaimError, ValueError):
