@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -14,7 +15,8 @@ from conftest import remaining
 import claim
 from claim.core.records import Placed
 from claim.info.knowledge import knowledge
-from claim.info.sampling import Sampler
+from claim.info.sampling import Sampler, sample
+from claim.rules.views import View
 from claim.search.solver import SolverError, solve, why_not_exact
 from claim.testing import check_no_leaks, check_views, random_playout, support_position
 
@@ -34,7 +36,7 @@ def played_out(variant: claim.Variant, seed: int) -> claim.GameState:
     return state
 
 
-def explicit(variant: claim.Variant, seed: int = 3, **kwargs: object) -> claim.GameState:
+def explicit(variant: claim.Variant, seed: int = 3, /, **kwargs: object) -> claim.GameState:
     """The seed's deal given again card by card, with ``kwargs`` replacing its parts."""
     dealt = claim.new_game(variant, seed=seed)
     assert dealt.deal is not None
@@ -119,7 +121,7 @@ def test_e33_the_leak_check_catches_a_view_showing_the_set_aside_cards(
 
     real = views.view_of
 
-    def leaky(state: claim.GameState, seat: int | None) -> claim.View:
+    def leaky(state: claim.GameState, seat: int | None) -> View:
         view = real(state, seat)
         zones = tuple(attrs.evolve(z, public=True, cards=state.zone(ASIDE))
                       if z.name == ASIDE else z for z in view.zones)
@@ -185,7 +187,7 @@ def test_e33_e44_a_four_player_mix_samples_its_set_aside_shadows_first() -> None
     view = state.view(0)
     k = knowledge(view)
     assert len(k.forbidden) >= 3 and k.count((ASIDE, None)) == 10
-    sampled = claim.info.sampling.sample(view, random.Random(1))
+    sampled = sample(view, random.Random(1))
     assert sampled.view(0) == view
     assert len(sampled.zone(ASIDE)) == 10
     assert all(card.faction == "shadows" for card in sampled.zone(ASIDE))
@@ -201,8 +203,8 @@ def test_e33_e44_placements_are_uniform_with_a_zone_set_aside_and_voids() -> Non
     whatever order the places are filled in."""
     from itertools import permutations
 
+    from claim.info._placing import place as _place
     from claim.info.knowledge import Knowledge
-    from claim.info.sampling import _place
 
     sd = [claim.Card("shadows", v) for v in range(5)]
     kn = [claim.Card("knights", v) for v in (2, 3)]
@@ -359,7 +361,7 @@ def test_e30_determinization_draws_the_fakes_uniformly() -> None:
     view = claim.new_game(TRICKS, seed=6).view(1)
     sampler = Sampler(view)
     rng = random.Random(2)
-    firsts = Counter()
+    firsts: Counter[int] = Counter()
     for _ in range(200):
         fakes = sampler.sample(rng).power_state("tricksters")
         assert isinstance(fakes, tuple) and len(fakes) == 5
@@ -406,8 +408,10 @@ def test_e33_a_shadow_both_dealt_and_set_aside_is_refused() -> None:
 def test_e30_e33_records_replay_the_same_game() -> None:
     """E30, E33: a record (seeded, or dealt from a caller's rng) replays the same
     game: the same Shadows set aside, the same fakes, the same result."""
-    for make in (lambda: claim.new_game(TRICKS, seed=9),
-                 lambda: claim.new_game(TRICKS, rng=random.Random(9))):
+    makers: tuple[Callable[[], claim.GameState], ...] = (
+        lambda: claim.new_game(TRICKS, seed=9),
+        lambda: claim.new_game(TRICKS, rng=random.Random(9)))
+    for make in makers:
         state = make()
         rng = random.Random(0)
         while not state.is_over:
@@ -417,6 +421,7 @@ def test_e30_e33_records_replay_the_same_game() -> None:
         assert len(doc["deal"]["set_aside"][ASIDE]) == 10 and len(doc["deal"]["hidden"]
                                                                   ["tricksters"]) == 5
         back = claim.from_json(text)
+        assert isinstance(back, claim.GameState)
         assert back.result() == state.result()
         assert sorted(map(str, back.zone(ASIDE))) == sorted(map(str, state.zone(ASIDE)))
         assert back.discard() == state.discard()

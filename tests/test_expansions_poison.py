@@ -6,14 +6,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import cast
 
 import attrs
 import pytest
 
 import claim
 from claim.core.records import Placed, PowerStateChanged
-from claim.factions.exp_poison import Poisoners
+from claim.factions.exp_poison import Looks, Poisoners, Toxic
 from claim.info.sampling import Sampler
 from claim.search.solver import SolverError, solve, why_not_exact
 from claim.testing import LeakError, check_no_leaks, check_views, support_position
@@ -23,10 +24,25 @@ FIRE_MAGIC = claim.load_variant("fire-magic")  # knights, goblins, poisoners, tr
 TOXIC_DECK = Counter([*range(10), "blank", "blank"])
 
 
-def toxic(state: claim.GameState) -> tuple[Hashable, ...]:
+def toxic(state: claim.GameState) -> tuple[tuple[Toxic, ...], Looks, bool]:
+    """The Poisoners' state: the toxic cards dealt aside, the looks taken (seat, index),
+    and whether the toxic cards are revealed."""
     value = state.power_state("poisoners")
-    assert isinstance(value, tuple)
-    return value
+    assert isinstance(value, tuple) and len(value) == 3
+    toxics, looks, revealed = value
+    assert isinstance(toxics, tuple) and all(isinstance(t, int | str) for t in toxics)
+    assert isinstance(looks, tuple) and all(
+        isinstance(look, tuple) and len(look) == 2
+        and all(isinstance(i, int) for i in look) for look in looks)
+    assert isinstance(revealed, bool)
+    return cast(tuple[Toxic, ...], toxics), cast(Looks, looks), revealed
+
+
+def fake_values(state: claim.GameState) -> tuple[int, ...]:
+    """The Tricksters' state: the deck indices of the fake Tricksters."""
+    fakes = state.power_state("tricksters")
+    assert isinstance(fakes, tuple) and all(isinstance(c, int) for c in fakes)
+    return cast(tuple[int, ...], fakes)
 
 
 def with_toxics(state: claim.GameState, toxics: tuple[object, ...]) -> claim.GameState:
@@ -228,10 +244,10 @@ def test_e31_end_of_game_order_fakes_then_toxic_values() -> None:
         final = played_out(FIRE_MAGIC, seed)
         events = [e for e in final.records[-1].events if isinstance(e, Placed)
                   and e.zone is claim.Zone.DISCARD]
-        fakes = {FIRE_MAGIC.deck[c] for c in final.power_state("tricksters")}  # type: ignore[union-attr]
+        fakes = {FIRE_MAGIC.deck[c] for c in fake_values(final)}
         kinds = ["fake" if e.card.faction == "tricksters" and e.card in fakes else "toxic"
                  for e in events]
-        poison = {v for v in toxic(final)[0] if type(v) is int}  # type: ignore[union-attr]
+        poison = {v for v in toxic(final)[0] if type(v) is int}
         assert all(e.card.value in poison for e, k in zip(events, kinds) if k == "toxic")
         first_toxic = kinds.index("toxic") if "toxic" in kinds else len(kinds)
         assert "fake" not in kinds[first_toxic:] or all(
@@ -285,8 +301,9 @@ def test_e32_bad_toxic_cards_in_an_explicit_deal_are_refused(toxics: object, why
 def test_e32_records_replay_the_same_game() -> None:
     """E32: a record (seeded, explicit, or from a caller's rng) writes the toxic cards
     and replays the same game, looks and removals included."""
-    makers = (lambda: claim.new_game(POISON, seed=9), lambda: explicit(POISON),
-              lambda: claim.new_game(POISON, rng=random.Random(9)))
+    makers: tuple[Callable[[], claim.GameState], ...] = (
+        lambda: claim.new_game(POISON, seed=9), lambda: explicit(POISON),
+        lambda: claim.new_game(POISON, rng=random.Random(9)))
     for make in makers:
         state = make()
         rng = random.Random(0)
@@ -294,8 +311,9 @@ def test_e32_records_replay_the_same_game() -> None:
             state = state.apply(rng.choice(state.legal_moves()))
         text = claim.to_json(state)
         doc = json.loads(text)
-        assert doc["deal"]["hidden"]["poisoners"][0] == list(toxic(state)[0])  # type: ignore[arg-type]
+        assert doc["deal"]["hidden"]["poisoners"][0] == list(toxic(state)[0])
         back = claim.from_json(text)
+        assert isinstance(back, claim.GameState)
         assert back.result() == state.result() and toxic(back) == toxic(state)
         assert back.discard() == state.discard()
     doc["deal"]["hidden"]["poisoners"] = [[3, 3, 4], [], False]
@@ -342,22 +360,22 @@ def test_e32_e44_determinization_keeps_what_the_seat_saw() -> None:
     """E44: a sampled state keeps the toxic card the viewer looked at and draws the
     others from the rest of the toxic deck; the other seat's looks pin nothing."""
     state = looked()
-    (seat, at), = toxic(state)[1]  # type: ignore[misc]
-    value = toxic(state)[0][at]  # type: ignore[index]
+    (seat, at), = toxic(state)[1]
+    value = toxic(state)[0][at]
     rng = random.Random(2)
     others: Counter[object] = Counter()
     sampler = Sampler(state.view(seat))
     for _ in range(100):
         sampled = sampler.sample(rng)
         toxics, looks, _ = toxic(sampled)
-        assert toxics[at] == value and looks == ((seat, at),)  # type: ignore[index]
+        assert toxics[at] == value and looks == ((seat, at),)
         assert sampled.view(seat) == state.view(seat)
-        others[toxics[(at + 1) % 3]] += 1  # type: ignore[index]
+        others[toxics[(at + 1) % 3]] += 1
     assert len(others) >= 7 and sum(others.values()) == 100
     if value != "blank":
         assert value not in others
     blind = Sampler(state.view(1 - seat))
-    other = Counter(toxic(blind.sample(rng))[0][at] for _ in range(100))  # type: ignore[index]
+    other = Counter(toxic(blind.sample(rng))[0][at] for _ in range(100))
     assert len(other) >= 6
 
 
@@ -396,4 +414,4 @@ factions:
     for seed in range(3):
         final = played_out(tiny, seed)
         toxics = toxic(final)[0]
-        assert len(toxics) == 2 and not Counter(toxics) - Counter([1, 2, "blank"])  # type: ignore[arg-type]
+        assert len(toxics) == 2 and not Counter(toxics) - Counter([1, 2, "blank"])

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import cast
 
 import attrs
 import pytest
@@ -25,10 +26,27 @@ POTIONS = Counter([1, 1, 2, 2, 3, 3, 4, -1, -2, -3])
 ORDER = (3, -1, 2, 1, 4, -2, 1, 2, -3, 3)
 
 
-def potions(state: claim.GameState) -> tuple[Hashable, ...]:
+Pairs = tuple[tuple[int, int], ...]
+Potions = tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...], Pairs, Pairs]
+
+
+def _ints(value: object, depth: int) -> bool:
+    """Whether ``value`` is a tuple of ints nested ``depth`` deep."""
+    if depth == 0:
+        return type(value) is int
+    return isinstance(value, tuple) and all(_ints(v, depth - 1) for v in value)
+
+
+def potions(state: claim.GameState) -> Potions:
+    """The Wizards' state: the potion deck's order, how many were drawn, the potions
+    face down in front of each seat, those drunk in the trick, every one drunk."""
     value = state.power_state("wizards")
-    assert isinstance(value, tuple)
-    return value
+    assert isinstance(value, tuple) and len(value) == 5
+    order, drawn, fronts, active, drunk = value
+    assert _ints(order, 1) and type(drawn) is int and _ints(fronts, 2)
+    assert all(_ints(pairs, 2) and all(len(p) == 2 for p in pairs)
+               for pairs in (active, drunk))
+    return cast(Potions, value)
 
 
 def with_potions(state: claim.GameState, order: tuple[int, ...] = ORDER, drawn: int = 0,
@@ -219,8 +237,9 @@ def test_e34_bad_potion_decks_in_an_explicit_deal_are_refused(order: object, why
 def test_e34_records_replay_the_same_game() -> None:
     """E34: a record (seeded, explicit, from a caller's rng) replays the same game,
     drinks included."""
-    makers = (lambda: claim.new_game(WIZ, seed=9), lambda: explicit(WIZ),
-              lambda: claim.new_game(WIZ, rng=random.Random(9)))
+    makers: tuple[Callable[[], claim.GameState], ...] = (
+        lambda: claim.new_game(WIZ, seed=9), lambda: explicit(WIZ),
+        lambda: claim.new_game(WIZ, rng=random.Random(9)))
     drank = 0
     for make in makers:
         state = make()
@@ -229,9 +248,10 @@ def test_e34_records_replay_the_same_game() -> None:
             moves = state.legal_moves()
             drinks = [m for m in moves if str(m).endswith("drink")]
             state = state.apply(drinks[0] if drinks else rng.choice(moves))
-        drank += len(potions(state)[4])  # type: ignore[arg-type]
+        drank += len(potions(state)[4])
         text = claim.to_json(state)
         back = claim.from_json(text)
+        assert isinstance(back, claim.GameState)
         assert back.result() == state.result() and potions(back) == potions(state)
     assert drank > 0
     doc = json.loads(text)
@@ -269,15 +289,15 @@ def test_e34_e44_determinization_keeps_the_drunk_potions() -> None:
         moves = state.legal_moves()
         drinks = [m for m in moves if str(m).endswith("drink")]
         state = state.apply(drinks[0] if drinks else rng.choice(moves))
-    drunk = dict(potions(state)[4])  # type: ignore[arg-type]
+    drunk = dict(potions(state)[4])
     tops: Counter[int] = Counter()
     sampler = Sampler(state.view(0))
     for _ in range(60):
         sampled = sampler.sample(rng)
         order = potions(sampled)[0]
-        assert all(order[at] == n for at, n in drunk.items())  # type: ignore[index]
+        assert all(order[at] == n for at, n in drunk.items())
         assert sampled.view(0) == state.view(0)
-        tops[order[9]] += 1  # type: ignore[index]
+        tops[order[9]] += 1
     assert len(tops) >= 3
 
 
@@ -297,7 +317,7 @@ def test_e34_e45_mixes_for_three_and_four_players() -> None:
         assert variant.dealt_size == 72
         for seed in range(2):
             final = played_out(variant, seed, drink=True)
-            assert len(potions(final)[2]) == players  # type: ignore[arg-type]
+            assert len(potions(final)[2]) == players
 
 
 def test_e35_the_drink_is_decided_when_the_card_is_played() -> None:

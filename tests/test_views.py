@@ -475,8 +475,8 @@ def test_rules3_sampling_with_a_void_is_uniform_over_the_allowed_cards() -> None
 def test_rules7_placements_are_uniform_with_voids_in_several_hands() -> None:
     """RULES 3, 7: with voids in two hands (3-4 players, a spectator), every
     consistent placement is equally likely: here 7 placements, 1/7 each."""
+    from claim.info._placing import place as _place
     from claim.info.knowledge import Knowledge
-    from claim.info.sampling import _place
 
     a, b, c, d = (claim.Card("knights", v) for v in (2, 3, 4, 5))
     known = Knowledge(
