@@ -11,6 +11,7 @@ from typing import cast
 
 import attrs
 import pytest
+from deal_support import explicit_deal
 
 import claim
 from claim.core.records import Placed, PowerStateChanged
@@ -260,16 +261,7 @@ def test_e31_end_of_game_order_fakes_then_toxic_values() -> None:
 
 
 def explicit(variant: claim.Variant, seed: int = 3, **kwargs: object) -> claim.GameState:
-    dealt = claim.new_game(variant, seed=seed)
-    assert dealt.deal is not None
-    deck = variant.deck
-    parts: dict[str, object] = {
-        "hands": [[str(deck[c]) for c in hand] for hand in dealt.deal.hands],
-        "draw_pile": [str(deck[c]) for c in dealt.deal.draw_pile],
-        "hidden": {"poisoners": [4, "blank", 9]},
-    }
-    parts.update(kwargs)
-    return claim.new_game(variant, **parts)  # type: ignore[arg-type]
+    return explicit_deal(variant, {"poisoners": [4, "blank", 9]}, seed, **kwargs)
 
 
 def test_e32_an_explicit_deal_gives_the_toxic_cards() -> None:

@@ -12,6 +12,7 @@ from typing import cast
 
 import attrs
 import pytest
+from deal_support import explicit_deal
 
 import claim
 from claim.core.records import PowerStateChanged
@@ -202,16 +203,7 @@ def test_e34_potions_unseen_at_the_end_do_nothing() -> None:
 
 
 def explicit(variant: claim.Variant, seed: int = 3, **kwargs: object) -> claim.GameState:
-    dealt = claim.new_game(variant, seed=seed)
-    assert dealt.deal is not None
-    deck = variant.deck
-    parts: dict[str, object] = {
-        "hands": [[str(deck[c]) for c in hand] for hand in dealt.deal.hands],
-        "draw_pile": [str(deck[c]) for c in dealt.deal.draw_pile],
-        "hidden": {"wizards": list(ORDER)},
-    }
-    parts.update(kwargs)
-    return claim.new_game(variant, **parts)  # type: ignore[arg-type]
+    return explicit_deal(variant, {"wizards": list(ORDER)}, seed, **kwargs)
 
 
 def test_e34_an_explicit_deal_gives_the_potion_deck() -> None:
