@@ -87,10 +87,10 @@ def _http(port: int, path: str, body: dict[str, Any] | None = None) -> Any:
         return json.loads(response.read())
 
 
-def _start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def _start_server(db: Path, port: int, sync: str) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     server = subprocess.Popen([sys.executable, "-m", "claim", "serve", "--port", str(port),
-                               "--db", str(db), "--bot-delay", "0"], env=env,
+                               "--db", str(db), "--bot-delay", "0", "--sync", sync], env=env,
                               stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -255,10 +255,10 @@ async def _phase(port: int, server: int, seconds: float, rtts: Rtts) -> dict[str
 
 
 async def _run(port: int, server: int, tables: int, seconds: float, think: float,
-               flood: int, warmup: float) -> dict[str, Any]:
+               flood: int, warmup: float, sync: str) -> dict[str, Any]:
     rtts: Rtts = []
     players = [asyncio.create_task(_table_loop(port, n, think, rtts)) for n in range(tables)]
-    result: dict[str, Any] = {"tables": tables, "think_s": think}
+    result: dict[str, Any] = {"tables": tables, "think_s": think, "sync": sync}
     try:
         result["warmup"] = await _phase(port, server, warmup, rtts)
         if not flood:
@@ -294,16 +294,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="N flooding clients during the second half (default 0)")
     parser.add_argument("--warmup", type=float, default=5.0,
                         help="seconds played first, reported apart (default 5)")
+    parser.add_argument("--sync", choices=("full", "normal"), default="normal",
+                        help="the server's --sync (default normal, the server's default)")
     parser.add_argument("--quick", action="store_true", help="4 tables for 3 seconds")
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.seconds, args.warmup = 4, 3.0, 1.0
     port = _free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = _start_server(Path(folder) / "load.db", port)
+        server = _start_server(Path(folder) / "load.db", port, args.sync)
         try:
             result = asyncio.run(_run(port, server.pid, args.tables, args.seconds,
-                                      args.think, args.flood, args.warmup))
+                                      args.think, args.flood, args.warmup, args.sync))
         finally:
             server.terminate()
             server.wait(30)

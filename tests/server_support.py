@@ -105,12 +105,12 @@ class ServerProcess:
     """``python -m claim serve`` in a process of its own (the tree under test first on
     the path), on a free loopback port."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, sync: str = "normal") -> None:
         self.port = free_port()
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         self.process = subprocess.Popen(
             [sys.executable, "-m", "claim", "serve", "--port", str(self.port), "--db", str(db),
-             "--bot-delay", str(bot_delay)], env=env, cwd=ROOT,
+             "--bot-delay", str(bot_delay), "--sync", sync], env=env, cwd=ROOT,
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

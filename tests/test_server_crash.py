@@ -9,10 +9,12 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 import websockets
 from server_support import ServerProcess, http, token
 
 import claim
+from claim.apps.server.store import SYNC_MODES
 from claim.io.gamerecord import GameRecord
 
 GAMES = [("claim", ["random", "heuristic"]), ("claim2", ["heuristic", "random"]),
@@ -56,11 +58,13 @@ def _record(port: int, table: str, deadline: float) -> GameRecord:
     return record
 
 
-def test_sigkill_loses_no_acknowledged_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sync", SYNC_MODES)
+def test_sigkill_loses_no_acknowledged_move(sync: str, tmp_path: Path) -> None:
     """Durability: SIGKILL mid-game, restart on the same database; each table's
-    acknowledged moves are the start of its finished game's record."""
+    acknowledged moves are the start of its finished game's record, whichever
+    ``--sync`` (both commit a move before it is broadcast; they differ on a power cut)."""
     db = tmp_path / "server.db"
-    server = ServerProcess(db, bot_delay=0.02)
+    server = ServerProcess(db, bot_delay=0.02, sync=sync)
     try:
         tables = {}
         for variant, bots in GAMES:

@@ -15,9 +15,17 @@ from server_support import create, hello, seat_tokens, served
 from starlette.testclient import WebSocketTestSession
 
 from claim.apps import cli
-from claim.apps.server.errors import DatabaseRefusedError
+from claim.apps.server.errors import DatabaseRefusedError, ServerError
 from claim.apps.server.serving import RECEIVE_BUFFER_BYTES, listening_socket
-from claim.apps.server.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from claim.apps.server.store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    SYNC_MODES,
+    Store,
+    TableRow,
+    insert_move,
+    insert_table,
+)
 
 
 def _other_programs_db(path: Path) -> None:
@@ -140,3 +148,57 @@ def test_connections_read_a_bounded_buffer() -> None:
     finally:
         for sock in (client, accepted, server):
             sock.close()
+
+
+def _row(table_id: str) -> TableRow:
+    return TableRow(id=table_id, variant_name="claim", variant_yaml=None, seed=1,
+                    first_leader=0, bot_seed=2, seats=("human", "random"),
+                    token_hashes=("a" * 64, "b" * 64), spectator_hash="c" * 64)
+
+
+def _wal_bytes(path: Path) -> int:
+    wal = path.with_name(path.name + "-wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+@pytest.mark.parametrize("sync", SYNC_MODES)
+def test_checkpoints_run_beside_the_writer(sync: str, tmp_path: Path) -> None:
+    """Durability: a move's commit never copies the WAL into the database (that waits
+    for the disk); the checkpointer thread does, on its own clock, and once more on
+    close, which leaves an empty WAL and every committed move in the database file."""
+    path = tmp_path / "t.db"
+    store = Store(str(path), sync=sync, checkpoint_seconds=3600)
+    try:
+        for number in range(600):
+            store.submit([insert_table(_row(f"t{number}")),
+                          insert_move(f"t{number}", 0, "Gb3")]).result(10)
+        assert len(store.moves("t599")) == 1
+        # SQLite's automatic checkpoint (at 1,000 pages) would have restarted the WAL.
+        conn = sqlite3.connect(path)
+        try:
+            _, frames, _ = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        finally:
+            conn.close()
+        assert frames > 1000
+    finally:
+        store.close()
+    assert _wal_bytes(path) == 0
+    conn = sqlite3.connect(path)
+    try:
+        assert conn.execute("SELECT count(*) FROM moves").fetchone()[0] == 600
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        conn.close()
+
+
+def test_an_unknown_sync_mode_is_refused_before_the_file_is_touched(tmp_path: Path) -> None:
+    """Bad input: ``--sync`` names one of `SYNC_MODES`; another is a ServerError naming
+    it, and no database file is created; the command line refuses it too."""
+    path = tmp_path / "t.db"
+    with pytest.raises(ServerError, match=r"--sync sometimes: not a durability mode "
+                                          r"\(use one of full, normal\)"):
+        Store(str(path), sync="sometimes")
+    assert not path.exists()
+    with pytest.raises(SystemExit):
+        cli.main(["serve", "--db", str(path), "--sync", "sometimes"])
+    assert not path.exists()

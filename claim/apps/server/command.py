@@ -14,6 +14,7 @@ import importlib.util
 from typing import Any
 
 from claim.apps.cli_common import positive_seconds
+from claim.apps.server.store import CHECKPOINT_SECONDS, SYNC_MODES
 from claim.core.errors import ClaimError
 
 __all__ = ["DEFAULT_DB", "EXTRA_MODULES", "missing_modules", "register", "run"]
@@ -62,6 +63,11 @@ def register(commands: Any) -> None:
     serve.add_argument("--db", default=DEFAULT_DB, metavar="FILE",
                        help=f"the SQLite database of tables and games (default: {DEFAULT_DB} "
                        "in the working directory; created if missing)")
+    serve.add_argument("--sync", choices=SYNC_MODES, default="normal",
+                       help="when a move counts as stored: 'normal' (default) once the "
+                       "operating system has it, so it survives the server being killed, "
+                       f"and on disk within {CHECKPOINT_SECONDS:g} s; 'full' once it is on "
+                       "disk, so it survives a power cut too, at the disk's latency")
     serve.add_argument("--bot-delay", type=_delay, default=0.4, metavar="SECONDS",
                        help="how long a bot waits before each move, so people can follow "
                        "(default: 0.4; 0 for none)")

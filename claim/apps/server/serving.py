@@ -60,7 +60,7 @@ def serve(args: argparse.Namespace) -> int:
         DatabaseRefusedError: The database is not a claim server database, or newer.
         ServerError: The address cannot be bound.
     """
-    store = Store(args.db)
+    store = Store(args.db, sync=args.sync)
     try:
         sock = listening_socket(args.host, args.port)
     except ServerError:
@@ -79,8 +79,10 @@ def serve(args: argparse.Namespace) -> int:
         # full collections no longer scan it. A larger first generation lets the
         # objects of a move (states, views, messages) die before they are promoted,
         # so the older generations, and their long pauses, grow slowly. Measured
-        # with 200 tables at a move a second (one run each, shared machine): pauses
-        # up to 97 ms (full collections) by default, up to 60 ms with these.
+        # with 200 tables (~180,000 tracked objects, 45 s, quiet machine): by default
+        # a full collection of ~200 ms every few seconds; with these, a few young
+        # collections of up to ~120 ms a minute and no full one (docs: "The
+        # server's internals", Garbage collection).
         gc.freeze()
         gc.set_threshold(50_000, 20, 10)
         # No permessage-deflate: after the first view, messages are small updates,

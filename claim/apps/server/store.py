@@ -9,8 +9,11 @@ is on disk, and a restarted server replays each unfinished table from its rows.
 Writes go through one thread that commits whatever is waiting in one transaction
 (group commit), so a move's commit never blocks the event loop and a thousand
 moves arriving together cost a few fsyncs, not a thousand; the waiters of one
-commit are woken together, with one call into the event loop. The file is in WAL mode
-with ``synchronous=FULL``: a commit survives a killed process and a power cut.
+commit are woken together, with one call into the event loop. The file is in WAL mode;
+a commit only appends to the WAL, and a checkpointer thread copies the WAL into the
+database every `CHECKPOINT_SECONDS`, beside the writer (SQLite's automatic
+checkpoint, inside a commit, would make that commit wait for the disk). `SYNC_MODES`
+says what a commit survives.
 
 A file that is not a claim server database (another program's SQLite file, or no
 SQLite file at all) or that a newer server wrote is refused before anything is
@@ -35,8 +38,8 @@ import attrs
 
 from claim.apps.server.errors import DatabaseRefusedError, ServerError
 
-__all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "Store", "TableRow", "check_file", "insert_move",
-           "insert_table", "set_record"]
+__all__ = ["APPLICATION_ID", "CHECKPOINT_SECONDS", "SCHEMA_VERSION", "SYNC_MODES", "Store",
+           "TableRow", "check_file", "insert_move", "insert_table", "set_record"]
 
 APPLICATION_ID = 0x436C6D53
 """SQLite's ``application_id`` header field of a claim server database ("ClmS")."""
@@ -56,6 +59,16 @@ _SCHEMA = (
     f"PRAGMA application_id = {APPLICATION_ID}",
     f"PRAGMA user_version = {SCHEMA_VERSION}",
 )
+
+SYNC_MODES = ("full", "normal")
+"""``--sync``: SQLite's ``synchronous`` setting of the writer (WAL mode). ``full``: each
+commit waits for the disk (an acknowledged move survives a power cut). ``normal``: a
+commit reaches the operating system, not the disk (it survives the server being
+killed; a power cut or a crash of the machine can lose the moves since the last
+checkpoint, at most `CHECKPOINT_SECONDS` old)."""
+
+CHECKPOINT_SECONDS = 1.0
+"""How often the checkpointer thread copies the WAL back into the database file."""
 
 _BATCH = 512
 """The most writes one transaction of the writer thread commits."""
@@ -127,11 +140,13 @@ def check_file(path: str) -> None:
             f"reads versions up to {SCHEMA_VERSION}); upgrade claim-engine, or {keep}")
 
 
-def _connect(path: str) -> sqlite3.Connection:
+def _connect(path: str, sync: str = "full") -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute(f"PRAGMA synchronous = {sync.upper()}")
+        # Checkpoints run on the checkpointer thread, never inside a move's commit.
+        conn.execute("PRAGMA wal_autocheckpoint = 0")
     except sqlite3.Error as exc:
         raise ServerError(f"{path}: cannot open the database: {exc}") from None
     return conn
@@ -142,14 +157,21 @@ class Store:
 
     Args:
         path: The SQLite file (created with the schema when missing or empty).
+        sync: One of `SYNC_MODES`: what a commit waits for.
+        checkpoint_seconds: How often the WAL is copied into the database.
 
     Raises:
         DatabaseRefusedError: See `check_file`.
+        ServerError: ``sync`` is not one of `SYNC_MODES` (before the file is opened).
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, sync: str = "full",
+                 checkpoint_seconds: float = CHECKPOINT_SECONDS) -> None:
+        if sync not in SYNC_MODES:
+            raise ServerError(f"--sync {sync}: not a durability mode (use one of "
+                              f"{', '.join(SYNC_MODES)})")
         check_file(path)
-        self.path = path
+        self.path, self.sync = path, sync
         self._read = _connect(path)
         self._read_lock = threading.Lock()
         if self._read.execute("PRAGMA user_version").fetchone()[0] == 0:
@@ -159,6 +181,11 @@ class Store:
         self._writer = threading.Thread(target=self._write_loop, name="claim-store",
                                         daemon=True)
         self._writer.start()
+        self._stopping = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, args=(checkpoint_seconds,),
+            name="claim-checkpoint", daemon=True)
+        self._checkpointer.start()
 
     def _create(self) -> None:
         conn = self._read
@@ -172,10 +199,25 @@ class Store:
         if self._writer.is_alive():
             self._queue.put(None)
             self._writer.join()
+        self._stopping.set()
+        if self._checkpointer.is_alive():
+            self._checkpointer.join()
         self._read.close()
 
+    def _checkpoint_loop(self, seconds: float) -> None:
+        """Copy the WAL back into the database every ``seconds`` (and once at the end),
+        beside the writer: a checkpoint waits for the disk (it syncs the WAL, then the
+        database file), and no move's commit waits for it."""
+        conn = _connect(self.path, self.sync)
+        try:
+            while not self._stopping.wait(seconds):
+                conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+
     def _write_loop(self) -> None:
-        conn = _connect(self.path)
+        conn = _connect(self.path, self.sync)
         try:
             while True:
                 first = self._queue.get()
