@@ -273,6 +273,10 @@ def hearts_games() -> Workload | None:
     return run
 
 
+HIDDEN_MIXES = ("fear-night", "shadow-tricks", "fire-magic", "fire-masks")
+"""The built-in mixes of the factions with hidden information (issue #24)."""
+
+
 def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
     """Name -> (a builder of the workload, size at full scale). Only the workloads a
     run selects are built, so ``--only "game claim"`` also runs with an older
@@ -284,7 +288,7 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
     def of(make: Callable[[claim.Variant], Workload], name: str) -> Callable[[], Workload]:
         return lambda: make(load(name))
 
-    for name in ("claim", "claim2", "mercenary-moon", "magic-maps"):
+    for name in ("claim", "claim2", "mercenary-moon", "magic-maps", *HIDDEN_MIXES):
         found[f"game {name} ({load(name).players}p)"] = (of(engine_games, name), 400)
     for players in (3, 4):
         found[f"game 7-faction mix ({players}p)"] = (
@@ -298,7 +302,7 @@ def workloads() -> dict[str, tuple[Callable[[], Workload], int]]:
         found[f"legal_action_mask {name}"] = (of(action_masks, name), 20000)
     found["view + determinization (claim, 2p, mid-game)"] = (
         of(viewing, "claim"), 300)
-    for name in ("mercenary-moon", "magic-maps"):
+    for name in ("mercenary-moon", "magic-maps", *HIDDEN_MIXES):
         found[f"view + determinization ({name}, 2p, mid-game)"] = (of(viewing, name), 300)
     found["determinization, one Sampler (claim, 2p, mid-game)"] = (
         lambda: viewing(load("claim"), reuse=True), 300)

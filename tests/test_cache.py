@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import claim
-from claim.core.cache import Recent, clear_recent, per_variant, recent_caches
+from claim.core.cache import Recent, clear_recent, fold_prefix, per_variant, recent_caches
 
 
 def test_per_variant_builds_once_per_variant_and_keeps_it_in_the_variant() -> None:
@@ -60,3 +60,27 @@ def test_recent_is_safe_under_threads() -> None:
         thread.join()
     assert errors == []
     assert len(cache) <= cache.limit + 8
+
+
+def test_fold_prefix_resumes_from_a_folded_prefix_and_never_from_another_sequence() -> None:
+    """A game's records grow by appending: a state's fold (the masked cards revealed,
+    E28) reads only the records its parent lacked, and equals the fold from scratch;
+    a sequence whose items are other objects is folded anew even at equal lengths."""
+    cache: Recent[tuple[int, int], tuple[object, tuple[int, ...]]] = Recent(
+        "test folds", 64, register=False)
+    steps: list[object] = []
+
+    def step(value: tuple[int, ...], item: list[int]) -> tuple[int, ...]:
+        steps.append(item)
+        return (*value, item[0])
+
+    items = [[n] for n in range(10)]
+    assert fold_prefix(cache, items[:6], (), step) == (0, 1, 2, 3, 4, 5)
+    steps.clear()
+    assert fold_prefix(cache, items, (), step) == tuple(range(10))
+    assert steps == items[6:]  # resumed after the prefix of six
+    steps.clear()
+    assert fold_prefix(cache, items, (), step) == tuple(range(10)) and steps == []
+    others = [[n + 100] for n in range(10)]  # same lengths, other objects
+    assert fold_prefix(cache, others, (), step) == tuple(range(100, 110))
+    assert fold_prefix(cache, [], (), step) == ()

@@ -29,10 +29,10 @@ processes between phases); `recent_caches` lists them by name with their sizes.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["Deriving", "Recent", "clear_recent", "per_variant", "recent_caches"]
+__all__ = ["Deriving", "Recent", "clear_recent", "fold_prefix", "per_variant", "recent_caches"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -136,3 +136,36 @@ def clear_recent() -> None:
 def recent_caches() -> dict[str, tuple[int, int]]:
     """Every `Recent` cache by name: ``(entries, limit)``."""
     return {cache.name: (len(cache), cache.limit) for cache in _RECENT}
+
+
+def fold_prefix(cache: Recent[tuple[int, int], tuple[object, T]], items: Sequence[Any],
+                initial: T, step: Callable[[T, Any], T], reach: int = 64) -> T:
+    """``step`` folded over ``items`` from ``initial``, resumed from a prefix folded
+    before: for sequences that grow by appending, as a game's records do from state
+    to state, each fold costs only the items added since one of the last ``reach``
+    prefixes was folded.
+
+    Args:
+        cache: Where folds are kept, keyed by the identity of a prefix's last item and
+            the prefix's length (the item is kept beside the value and checked).
+        items: The sequence.
+        initial: The fold of no items.
+        step: ``step(value, item)``: the fold of one item more.
+        reach: How far back from the end a folded prefix is looked for.
+
+    Returns:
+        The fold of every item of ``items``.
+    """
+    end = len(items)
+    start, value = 0, initial
+    for cut in range(end, max(0, end - reach), -1):
+        found = cache.get((id(items[cut - 1]), cut))
+        if found is not None and found[0] is items[cut - 1]:
+            start, value = cut, found[1]
+            break
+    if start == end:
+        return value
+    for index in range(start, end):
+        value = step(value, items[index])
+    cache.put((id(items[end - 1]), end), (items[end - 1], value))
+    return value

@@ -24,12 +24,12 @@ one by value is refused with `IllegalMoveError`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 import attrs
 
-from claim.core.cache import per_variant
+from claim.core.cache import Recent, fold_prefix, per_variant
 from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError, VariantError
 from claim.core.moves import Move, PlayCard
@@ -94,22 +94,45 @@ def mask_table(variant: Variant) -> MaskTable | None:
     return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered)
 
 
+@per_variant
+def _reveals(variant: Variant) -> Recent[tuple[int, int], tuple[object, int]]:
+    """The revealed masks of record prefixes of ``variant``'s games (each state's
+    `revealed` reads only the records its parent state lacked)."""
+    return Recent("revealed masked cards", 4096, register=False)
+
+
+def _reveal(table: MaskTable) -> Callable[[int, MoveRecord], int]:
+    copies = table.copies
+
+    def step(out: int, record: MoveRecord) -> int:
+        if not record.raw_events:
+            return out
+        for event in record.events:
+            cls = event.__class__
+            if cls is TrickCompleted:
+                assert isinstance(event, TrickCompleted)
+                cards: tuple[Card, ...] = tuple(card for _, card in event.plays)
+            elif cls is FaceUpTurned:
+                assert isinstance(event, FaceUpTurned)
+                cards = event.cards
+            elif cls is FaceUpTaken:
+                assert isinstance(event, FaceUpTaken)
+                cards = (event.card,)
+            else:
+                continue
+            for card in cards:
+                out |= copies.get(card, 0)
+        return out
+
+    return step
+
+
 def revealed(state: GameState) -> int:
     """The masked card ids revealed so far (E28), as a bit mask."""
     table = mask_table(state.variant)
     if table is None:
         return 0
-    out = 0
-    for record in state.records:
-        if not record.raw_events:
-            continue
-        for event in record.events:
-            if isinstance(event, (FaceUpTurned, FaceUpTaken, TrickCompleted)):
-                cards = event.cards if isinstance(event, FaceUpTurned) else (
-                    (event.card,) if isinstance(event, FaceUpTaken) else tuple(
-                        card for _, card in event.plays))
-                for card in cards:
-                    out |= table.copies.get(card, 0)
+    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(table))
     for card in state.face_up_cards:  # the first face-up card has no event
         out |= table.copies.get(card, 0)
     if len(state.trick) == state.variant.players:
