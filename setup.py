@@ -54,6 +54,13 @@ COMPILED_FILES = [
     "claim/factions/exp_ranking.py",
     "claim/factions/exp_choices.py",
     "claim/factions/exp_piles.py",
+    "claim/rules/masking.py",
+    "claim/factions/exp_potions.py",
+    "claim/factions/exp_masked.py",
+    "claim/factions/exp_vampires.py",
+    "claim/factions/exp_minotaurs.py",
+    "claim/factions/exp_hidden.py",
+    "claim/factions/exp_poison.py",
 ]
 """The files of `claim._compiled.COMPILED_MODULES` (a test checks they agree)."""
 

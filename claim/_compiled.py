@@ -71,6 +71,13 @@ COMPILED_MODULES = (
     "claim.factions.exp_ranking",
     "claim.factions.exp_choices",
     "claim.factions.exp_piles",
+    "claim.rules.masking",
+    "claim.factions.exp_potions",
+    "claim.factions.exp_masked",
+    "claim.factions.exp_vampires",
+    "claim.factions.exp_minotaurs",
+    "claim.factions.exp_hidden",
+    "claim.factions.exp_poison",
 )
 """The modules the build compiles (``setup.py`` lists their files; a test checks)."""
 

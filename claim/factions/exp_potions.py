@@ -54,7 +54,16 @@ Fronts = tuple[tuple[int, ...], ...]
 
 def _parts(value: object) -> tuple[tuple[int, ...], int, Fronts, tuple[tuple[int, int], ...],
                                    tuple[tuple[int, int], ...]] | None:
-    if not isinstance(value, tuple) or len(value) != 5:
+    """The parts of the power state (the potion deck's order first)."""
+    if not isinstance(value, tuple) or len(value) != 5 or not isinstance(value[0], tuple):
+        return None
+    return value
+
+
+def _shown_parts(value: object) -> tuple[int, int, Fronts, tuple[tuple[int, int], ...],
+                                         tuple[tuple[int, int], ...]] | None:
+    """The parts of the state as a view shows it (the potion deck's size first)."""
+    if not isinstance(value, tuple) or len(value) != 5 or not isinstance(value[0], int):
         return None
     return value
 
@@ -135,7 +144,7 @@ class Wizards(FactionPower):
                      ) -> Hashable:
         """E44: a potion deck with the potions drunk where they were, the others in
         an order drawn from ``rng``."""
-        parts = _parts(shown)
+        parts = _shown_parts(shown)
         if parts is None or not parts[0]:
             return self.initial_state()
         _, drawn, fronts, active, drunk = parts
