@@ -181,13 +181,13 @@ def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return tuple(out)
 
 
-def _physical(state: GameState, move: PlayCard, table: MaskTable,
-              legal: tuple[Move, ...]) -> int:
+def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
     """The id of the card a class move plays: the first of the class in the play
     order among the unrevealed cards of the hand the rules let the player play."""
     seat = state.current_player
     assert seat is not None
     hidden = state.hand_masks[seat] & table.mask & ~revealed(state)
+    legal = _flow.legal_moves(state)
     can = {move.card for move in legal if isinstance(move, PlayCard)}
     held = [cid for cid in state.variant.ids_in(hidden)
             if table.shown[cid] == move.card and state.variant.deck[cid] in can]
@@ -201,7 +201,7 @@ def _physical(state: GameState, move: PlayCard, table: MaskTable,
     return min(held, key=lambda cid: (rank.get(cid, cid), cid))
 
 
-def check(state: GameState, move: Move, legal: tuple[Move, ...]) -> int | None:
+def check(state: GameState, move: Move) -> int | None:
     """The card id a class move plays, None for another move (the engine checks it).
 
     Raises:
@@ -214,13 +214,13 @@ def check(state: GameState, move: Move, legal: tuple[Move, ...]) -> int | None:
     if isinstance(move.card, MaskedCard):
         if move.card not in table.classes:
             raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
-        return _physical(state, move, table, legal)
+        return _physical(state, move, table)
     copies = table.copies.get(move.card, 0)
     if state.current_player is None or not copies:
         return None
     # Refused whoever holds it: "you do not hold it" would tell a value (E28).
     if not copies & revealed(state):
-        named = [str(m) for m in legal_moves(state, legal)]
+        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state))]
         raise IllegalMoveError(move, f"nobody knows the value of a masked card, its "
                                f"holder included (E28): name its class, one of "
                                f"{', '.join(named)}")
@@ -235,14 +235,13 @@ def played_card(state: GameState, move: PlayCard) -> int | None:
     """
     if not isinstance(move.card, MaskedCard):
         return None
-    return check(state, move, _flow.legal_moves(state))
+    return check(state, move)
 
 
-def apply(state: GameState, move: Move, legal: tuple[Move, ...],
-          play: object) -> GameState:
+def apply(state: GameState, move: Move, play: object) -> GameState:
     """The state after a class move: the engine plays the physical card (``play``:
     the engine's apply), and the record keeps the class move."""
-    cid = check(state, move, legal)
+    cid = check(state, move)
     if cid is None:
         return play(state, move)  # type: ignore[operator, no-any-return]
     assert isinstance(move, PlayCard)

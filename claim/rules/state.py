@@ -152,7 +152,7 @@ class GameState:
             move = parse_move(move, self.variant)
         if (self.variant.tables.hidden_states and _masking.mask_table(self.variant)
                 and isinstance(move, (PlayCard, Choose))
-                and _masking.check(self, move, _engine.legal_moves(self)) is not None):
+                and _masking.check(self, move) is not None):
             return
         _engine.check(self, move)
 
@@ -166,7 +166,7 @@ class GameState:
         if isinstance(move, str):  # text is parsed here, at the API's edge
             move = parse_move(move, self.variant)
         if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
-            return _masking.apply(self, move, _engine.legal_moves(self), _engine.apply)
+            return _masking.apply(self, move, _engine.apply)
         return _engine.apply(self, move)
 
     def result(self) -> GameResult:
