@@ -64,8 +64,10 @@ def test_recent_is_safe_under_threads() -> None:
 
 def test_fold_prefix_resumes_from_a_folded_prefix_and_never_from_another_sequence() -> None:
     """A game's records grow by appending: a state's fold (the masked cards revealed,
-    E28) reads only the records its parent lacked, and equals the fold from scratch;
-    a sequence whose items are other objects is folded anew even at equal lengths."""
+    E28) reads only the records since its parent's last keyed one, and equals the fold
+    from scratch; a sequence whose items are other objects is folded anew even at
+    equal lengths; and an item that is not keyed (a quiet record, shared by every
+    game of a variant) never resumes a fold, even where two sequences share it."""
     cache: Recent[tuple[int, int], tuple[object, tuple[int, ...]]] = Recent(
         "test folds", 64, register=False)
     steps: list[object] = []
@@ -74,13 +76,21 @@ def test_fold_prefix_resumes_from_a_folded_prefix_and_never_from_another_sequenc
         steps.append(item)
         return (*value, item[0])
 
+    shared = [-1]  # not keyed: may end prefixes of different sequences
+
+    def keyed(item: list[int]) -> bool:
+        return item is not shared
+
     items = [[n] for n in range(10)]
-    assert fold_prefix(cache, items[:6], (), step) == (0, 1, 2, 3, 4, 5)
+    assert fold_prefix(cache, items[:6], (), step, keyed) == (0, 1, 2, 3, 4, 5)
     steps.clear()
-    assert fold_prefix(cache, items, (), step) == tuple(range(10))
+    assert fold_prefix(cache, items, (), step, keyed) == tuple(range(10))
     assert steps == items[6:]  # resumed after the prefix of six
     steps.clear()
-    assert fold_prefix(cache, items, (), step) == tuple(range(10)) and steps == []
+    assert fold_prefix(cache, items, (), step, keyed) == tuple(range(10)) and steps == []
     others = [[n + 100] for n in range(10)]  # same lengths, other objects
-    assert fold_prefix(cache, others, (), step) == tuple(range(100, 110))
-    assert fold_prefix(cache, [], (), step) == ()
+    assert fold_prefix(cache, others, (), step, keyed) == tuple(range(100, 110))
+    assert fold_prefix(cache, [], (), step, keyed) == ()
+    first, second = [[1], shared], [[2], shared]
+    assert fold_prefix(cache, first, (), step, keyed) == (1, -1)
+    assert fold_prefix(cache, second, (), step, keyed) == (2, -1)

@@ -313,3 +313,17 @@ factions:
 """)
     with pytest.raises(claim.VariantError, match="each value is one card"):
         claim.new_game(variant, seed=0).view(0)
+
+
+def test_e44_every_view_of_many_games_determinizes_to_the_same_view() -> None:
+    """E44: at every move of several games played one after the other (so that
+    their shared quiet records meet in the caches), the seat to move's view is
+    determinized into a state whose view for that seat is the same view."""
+    for game in range(8):
+        rng = random.Random(game)
+        state = claim.new_game(FIRE, seed=game)
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            assert Sampler(view).sample(random.Random(1)).view(seat) == view
+            state = state.apply(rng.choice(state.legal_moves()))

@@ -127,12 +127,16 @@ def _reveal(table: MaskTable) -> Callable[[int, MoveRecord], int]:
     return step
 
 
+def _eventful(record: MoveRecord) -> bool:
+    return bool(record.raw_events)
+
+
 def revealed(state: GameState) -> int:
     """The masked card ids revealed so far (E28), as a bit mask."""
     table = mask_table(state.variant)
     if table is None:
         return 0
-    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(table))
+    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(table), _eventful)
     for card in state.face_up_cards:  # the first face-up card has no event
         out |= table.copies.get(card, 0)
     if len(state.trick) == state.variant.players:
