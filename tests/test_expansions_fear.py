@@ -13,6 +13,7 @@ import pytest
 import claim
 from claim.core.cards import Card
 from claim.info.knowledge import knowledge
+from claim.info.sampling import sample
 from claim.testing import (
     check_fast_paths,
     random_official_mix,
@@ -416,3 +417,20 @@ def test_a_trick_waiting_for_take_backs_is_saved_and_loaded() -> None:
     assert state.pending is not None and str(state.legal_moves()[0]).startswith("take back")
     assert claim.from_json(claim.to_json(state)) == state
     assert all(len(state.view(seat).trick) == 2 for seat in (0, 1, None))
+
+
+def test_e42_e44_a_take_back_names_a_position_so_every_view_determinizes() -> None:
+    """E42, E44: the Minotaurs' answers are in every view (a public power state); they
+    name the card's position in the trick, not which copy of a repeated card (five
+    Goblin 0s) it was, which nobody knows. So at every move of games of the built-in
+    mix the view of the seat to move determinizes into a state with the same view
+    (with card ids there, a sample's other copy showed: 'no deal consistent')."""
+    variant = claim.load_variant("fear-night")
+    for game in (19, 22, 3, 4):
+        rng = random.Random(game)
+        state = claim.new_game(variant, seed=game)
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            assert sample(view, random.Random(1)).view(seat) == view
+            state = state.apply(rng.choice(state.legal_moves()))

@@ -5,7 +5,9 @@ Basilisk's take beats it, E16), each other player, in seat order from the leader
 decides whether to take back the card they played (``take back <card>`` or
 ``leave <card>``). The questions come from the `Minotaurs.review` hook, asked once
 the trick is ranked and before any of its cards moves; the answers are recorded in
-the power state, ``((seat, card, taken), ...)`` for the trick in progress, and
+the power state, ``((seat, position, taken), ...)`` for the trick in progress (the
+card's position in the trick, not its id: which copy of a repeated card was played
+is nobody's knowledge, and the state is in every view, E44), and
 `Minotaurs.capture` carries them out first thing: a card taken back returns to its
 player's hand (public: everyone saw it) and is not placed; the winner collects the
 rest as usual. Hands may then be uneven: phase 2 ends when a hand is empty (E43,
@@ -41,7 +43,8 @@ if TYPE_CHECKING:
 __all__ = ["Decisions", "Minotaurs"]
 
 Decisions = tuple[tuple[int, int, bool], ...]
-"""The take-back answers of the trick in progress: ``(seat, card id, taken)``."""
+"""The take-back answers of the trick in progress: ``(seat, position in the trick,
+taken)``."""
 
 
 @registry.register
@@ -75,17 +78,17 @@ class Minotaurs(FactionPower):
             return ()
         if self.decisions(trick.state):
             return ()  # answered already: the trick resolves on
-        return [Ask(trick.seats[p], "take back", (trick.cards[p],))
+        return [Ask(trick.seats[p], "take back", (p, trick.cards[p]))
                 for p in range(1, len(trick.cards))]
 
     def ask(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """E42: take back the card, or leave it (two outcomes: always asked, R15)."""
-        card = step.data[0]
-        assert isinstance(card, int)
+        position, card = step.data
+        assert isinstance(position, int) and isinstance(card, int)
         kind = state.variant.deck[card]
         known = self.decisions(state)
         options = tuple(
-            Option(label, (SetPowerState((*known, (step.seat, card, taken))),))
+            Option(label, (SetPowerState((*known, (step.seat, position, taken))),))
             for label, taken in ((f"take back {kind}", True), (f"leave {kind}", False))
         )
         return Question(step.seat, f"take back {kind} into your hand?", options)
@@ -96,7 +99,7 @@ class Minotaurs(FactionPower):
         known = self.decisions(trick.state)
         if not known:
             return ()
-        effects: list[Effect] = [Placement(card, Zone.HAND, seat)
-                                 for seat, card, taken in known if taken]
+        effects: list[Effect] = [Placement(trick.cards[position], Zone.HAND, seat)
+                                 for seat, position, taken in known if taken]
         effects.append(SetPowerState(()))
         return effects
