@@ -75,6 +75,10 @@ def skeleton(view: View) -> Skeleton:
                 kind = "drawn" if event.kind == "CardDrawn" else "unseen"
                 sk.slots.append((kind, event.seat, peek))
                 peek = None
+            elif (isinstance(event, Placed) and event.zone is Zone.HAND
+                  and event.origin is Zone.TRICK and event.seat is not None):
+                _taken_back(sk.plays1 if phase is Phase.RECRUIT else sk.plays2,
+                            event.seat, event.card)
             elif isinstance(event, (FaceUpTaken, CardsExchanged, Placed)):
                 _track(sk, event, turned, on_table, hidden)
     if not turned:
@@ -82,6 +86,14 @@ def skeleton(view: View) -> Skeleton:
         rest.subtract(on_table)
         sk.face_up += list((+rest).elements())
     return sk
+
+
+def _taken_back(plays: dict[int, list[Card]], seat: int, card: Card) -> None:
+    """A card played, then taken back into its player's hand (the Minotaurs, E42):
+    dealt once, so it counts once, in the hand (the record of its play is replayed)."""
+    played = plays.get(seat, [])
+    if card in played:
+        del played[len(played) - 1 - played[::-1].index(card)]
 
 
 def _track(sk: Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: bool,

@@ -56,7 +56,7 @@ from claim.core.records import (
 from claim.core.zones import Phase
 from claim.info._direct_program import Rejected
 from claim.info._history import skeleton
-from claim.info._sampled_deal import Deal, hidden_parts
+from claim.info._sampled_deal import Deal, hidden_parts, replayed
 from claim.info.knowledge import knowledge
 from claim.rules.masking import MaskTable, mask_table, revealed
 from claim.rules.state import GameState
@@ -66,6 +66,9 @@ from claim.rules.views import View, ViewEvent, ViewRecord
 __all__ = ["MaskedSampler", "unmasked_twin"]
 
 _Reject = Rejected
+
+Dealt = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
+"""Hands and draw pile of a sampled deal."""
 
 
 @per_variant
@@ -118,6 +121,37 @@ class _Values:
         if not pool:
             raise _Reject
         return pool.pop()
+
+    def peeked(self, card: MaskedCard, values: list[Card]) -> Card:
+        """A value for a masked card a Seer's peek showed by class: any of its class
+        not revealed before the peek (``values``), uniformly (it may be on the pile
+        still, in a hand, drawn by the viewer since, or revealed since); the replay's
+        view check keeps the samples that fit. Taken from the unseen values if
+        it is one of them."""
+        if not values:
+            raise _Reject
+        pick = values[self.rng.randrange(len(values))]
+        pool = self.free.get(card, [])
+        if pick in pool:
+            pool.remove(pick)
+        return pick
+
+
+def _revealed_before(view: View) -> list[set[Card]]:
+    """Per record, the cards revealed by the records before it (turned face up,
+    taken, or in a completed trick)."""
+    out: list[set[Card]] = []
+    seen: set[Card] = set()
+    for record in view.history:
+        out.append(set(seen))
+        for event in record.events:
+            if isinstance(event, FaceUpTurned):
+                seen.update(event.cards)
+            elif isinstance(event, FaceUpTaken):
+                seen.add(event.card)
+            elif isinstance(event, TrickCompleted):
+                seen.update(card for _, card in event.plays)
+    return out
 
 
 def _plays(view: View, trick: tuple[tuple[int, Card], ...]) -> list[PlayCard | None]:
@@ -182,12 +216,15 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant,
         shuffle(pool, rng)
     history = []
     last_drawn: Card | None = None
-    for record, play in zip(view.history, plays):
+    revealed_before = _revealed_before(view)
+    for index, (record, play) in enumerate(zip(view.history, plays)):
         events: list[ViewEvent] = []
         for event in record.events:
             if isinstance(event, (CardDrawn, Peeked)) and isinstance(event.card, MaskedCard):
                 if isinstance(event, Peeked):
-                    last_drawn = values.take(event.card)
+                    last_drawn = values.peeked(event.card, [
+                        card for card, shown in table.by_card.items()
+                        if shown == event.card and card not in revealed_before[index]])
                     events.append(Peeked(event.seat, last_drawn))
                     continue
                 pool = pools.get(event.card, [])
@@ -225,28 +262,30 @@ def _orders(variant: Variant, table: MaskTable, plays: list[PlayCard | None],
     return tuple(out)
 
 
-def _replayed(view: View, state: GameState, table: MaskTable, rng: random.Random,
-              weigh: bool) -> GameState:
-    """Step 4: the recorded moves, each other player's class move kept with
-    probability one over the number of cards of its class they could play (when
-    ``weigh``)."""
-    for record in view.history:
+def _weighing(view: View, table: MaskTable, rng: random.Random
+              ) -> Callable[[GameState, int], None]:
+    """Step 4's weight: each other player's class move is kept with probability one
+    over the number of cards of its class they could play."""
+    history = view.history
+
+    def weigh(state: GameState, index: int) -> None:
+        record = history[index]
         move = record.move
-        if (weigh and isinstance(move, PlayCard) and isinstance(move.card, MaskedCard)
+        if (isinstance(move, PlayCard) and isinstance(move.card, MaskedCard)
                 and record.seat != view.seat):
             hidden = state.hand_masks[record.seat] & table.mask & ~revealed(state)
             n = sum(1 for cid in state.variant.ids_in(hidden) if table.shown[cid] == move.card)
             if n > 1 and rng.random() * n >= 1:
                 raise _Reject
-        state = state.apply(move)
-    return state
+
+    return weigh
 
 
 class MaskedSampler:
     """Draws states consistent with a view of a variant with masked cards."""
 
     def __init__(self, view: View, place: Callable[..., object],
-                 deal: Callable[..., object]) -> None:
+                 deal: Callable[..., tuple[Dealt, list[Card]]]) -> None:
         table = mask_table(view.variant)
         assert table is not None
         self.view, self.table = view, table
@@ -265,14 +304,16 @@ class MaskedSampler:
                 plain, plays = unmasked_view(view, self.table, self.twin, rng)
                 known = knowledge(plain)
                 placed = self._place(known, rng)
-                dealt = self._deal(plain, skeleton(plain), placed, rng)
-                hands, pile = dealt[0]  # type: ignore[index]
-                aside, hidden = hidden_parts(variant, placed, rng)  # type: ignore[arg-type]
+                plan = skeleton(plain)
+                (hands, pile), order = self._deal(plain, plan, placed, rng)
+                aside, hidden = hidden_parts(variant, placed, rng,  # type: ignore[arg-type]
+                                             dict(view.power_states))
                 orders = dict(_orders(variant, self.table, plays, rng))
                 hidden = tuple((name, orders.get(name, value)) for name, value in hidden)
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
-                state = _replayed(view, deal.start(variant), self.table, rng,
-                                  attempt < tries // 2)
+                weigh = _weighing(view, self.table, rng) if attempt < tries // 2 else None
+                state = replayed(deal.start(variant), [r.move for r in view.history],
+                                 order, plan.support_at, rng, weigh)
             except (_Reject, ClaimError):
                 continue
             if state.view(view.seat) == view:

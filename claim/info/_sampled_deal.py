@@ -3,17 +3,21 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import attrs
 
+from claim.core._shuffle import shuffle
 from claim.core.cards import Card
+from claim.core.errors import ClaimError
+from claim.core.moves import Move
+from claim.info._direct_program import Rejected
 from claim.rules._hidden_deal import drawn_hidden
 from claim.rules.dealing import new_game
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 
-__all__ = ["Deal", "hidden_parts", "with_chance"]
+__all__ = ["Deal", "chance_order", "hidden_parts", "replayed", "with_chance"]
 
 
 @attrs.frozen
@@ -75,3 +79,60 @@ def hidden_parts(variant: Variant, placed: Mapping[tuple[str, int | None], list[
     powers = [tables.powers[fi] for fi in tables.hidden_states]
     return aside, tuple((name, power.at_deal(power.redraw_state(variant, shown.get(name), rng)))
                         for name, power in zip(names, powers))
+
+
+def chance_order(state: GameState, order: Sequence[Card], rng: random.Random
+                 ) -> tuple[int, ...]:
+    """A chance order ranking the second deck's cards (ids in ``state``) as ``order``
+    (E12), the other ids after them in a random order.
+
+    Raises:
+        Rejected: A card of ``order`` is not in the second deck.
+    """
+    tables = state.variant.tables
+    index, aside = tables.zone_index, {zone for _, zone, _ in tables.asides}
+    name = next(n for n, i in index.items() if not tables.zone_specs[i].public
+                and i not in aside)
+    ids = list(state.zones[index[name]])
+    deck = state.variant.deck
+    ranked = []
+    for card in order:
+        cid = next((i for i in ids if deck[i] == card), None)
+        if cid is None:
+            raise Rejected
+        ids.remove(cid)
+        ranked.append(cid)
+    others = [i for i in range(len(deck)) if i not in set(ranked)]
+    shuffle(others, rng)
+    return tuple(ranked + others)
+
+
+def replayed(state: GameState, moves: Sequence[Move], order: Sequence[Card],
+             support: int | None, rng: random.Random,
+             weigh: Callable[[GameState, int], None] | None = None) -> GameState:
+    """``moves`` applied from ``state`` (a sampled deal's start), the last step of a
+    determinization: with a chance order (E12) random at first, then, at the move
+    ``support`` that deals the second deck, ranking its cards as ``order`` (the
+    view's sampled second deck; none when empty). ``weigh(state, index)`` may reject
+    a move's sample before it is applied.
+
+    Raises:
+        Rejected: A move is illegal there, or ``weigh`` rejected one.
+    """
+    if state.variant.tables.uses_chance:
+        ids = list(range(len(state.variant.deck)))
+        shuffle(ids, rng)
+        state = with_chance(state, tuple(ids))
+    support = support if order else None
+    for index, move in enumerate(moves):
+        if weigh is not None:
+            weigh(state, index)
+        try:
+            after = state.apply(move)
+            if index == support:
+                state = with_chance(state, chance_order(after, order, rng))
+                after = state.apply(move)
+        except ClaimError:
+            raise Rejected from None
+        state = after
+    return state

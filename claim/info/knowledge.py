@@ -355,7 +355,11 @@ def knowledge(view: View) -> Knowledge:
     def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
         return tuple(sorted(cards.elements(), key=order.__getitem__))
 
-    known = {place: +pile for place, pile in walk.known.items() if place in places}
+    # A place hidden for its masked cards only (the viewer's hand, follower pile, the
+    # trick) shows its other cards: the walk's knowledge of them is already seen.
+    masked = _masked_places(view)
+    known = {place: +pile for place, pile in walk.known.items()
+             if place in places and place not in masked}
     for pile in known.values():
         seen.update(pile)
     unseen = Counter(_deck_counts(view.variant))  # (a copy: a dict's copy, no hashing)

@@ -87,7 +87,7 @@ from claim.info._history import Skeleton, skeleton, view_support
 from claim.info._masked_sample import MaskedSampler
 from claim.info._placing import place as _place
 from claim.info._placing import placement_plan as _totals
-from claim.info._sampled_deal import Deal, hidden_parts, with_chance
+from claim.info._sampled_deal import Deal, hidden_parts, replayed
 from claim.info.knowledge import Place, knowledge
 from claim.rules.masking import mask_table
 from claim.rules.state import GameState
@@ -163,49 +163,14 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
     return (tuple(hands), tuple(pile)), deck_order
 
 
-def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[int, ...]:
-    """A chance order ranking the second deck's cards (ids in ``state``) as ``order``."""
-    tables = state.variant.tables
-    index, aside = tables.zone_index, {zone for _, zone, _ in tables.asides}
-    name = next(n for n, i in index.items() if not tables.zone_specs[i].public
-                and i not in aside)
-    ids = list(state.zones[index[name]])
-    deck = state.variant.deck
-    ranked = []
-    for card in order:
-        cid = next((i for i in ids if deck[i] == card), None)
-        if cid is None:
-            raise _Reject
-        ids.remove(cid)
-        ranked.append(cid)
-    others = [i for i in range(len(deck)) if i not in set(ranked)]
-    shuffle(others, rng)
-    return tuple(ranked + others)
-
-
 def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
             starter: Starter, rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
-    variant = view.variant
     try:
         state = starter.start(deal)
     except ClaimError:
         raise _Reject from None
-    if variant.tables.uses_chance:
-        ids = list(range(len(variant.deck)))
-        shuffle(ids, rng)
-        state = with_chance(state, tuple(ids))
-    support = support if order else None
-    for index, record in enumerate(view.history):
-        try:
-            after = state.apply(record.move)
-            if index == support:
-                state = with_chance(state, _chance(after, order, rng))
-                after = state.apply(record.move)
-        except ClaimError:
-            raise _Reject from None
-        state = after
-    return state
+    return replayed(state, [record.move for record in view.history], order, support, rng)
 
 
 class Sampler:
