@@ -9,7 +9,10 @@ steps, each uniform, and checked as every sample is:
    draws and peeks get values, uniformly among the assignments that keep each
    class and use only values nobody has seen (values revealed are known). The
    viewer's draws of one class take the values of the drawn cards still held or
-   played since, in a random order (the view cannot tell which draw was which).
+   played since, in a random order (the view cannot tell which draw was which). A
+   masked card a Seer's peek showed by class takes any value of its class not
+   revealed before the peek (it may since be in a hand, drawn by the viewer, or
+   revealed); the replay's view check keeps the values that fit.
 2. **The rest of the deal** is placed from this *unmasked* view, read with the
    masked factions' powers turned off (a twin variant), by the sampler's own
    placement (`_place`, `_deal`): uniform among the deals consistent with it.
@@ -20,7 +23,9 @@ steps, each uniform, and checked as every sample is:
    faction played so far in the order they were played, then the others in a
    random order. The cards not yet played, the only ones the order still decides,
    are in a uniform order.
-4. **Replay** of the recorded (class) moves from that deal. Another player's class
+4. **Replay** of the recorded (class) moves from that deal (with the hidden power
+   states drawn again among those the view allows and, with Awakeners, the chance
+   order, as every replay: `claim.info._sampled_deal.replayed`). Another player's class
    move chose among the ``n`` cards of that class they could play: the sample is
    kept with probability ``1/n`` (rejection: the likelihood of that play), which
    makes the draw exact; the viewer's own choices had the same ``n`` in every
