@@ -105,17 +105,23 @@ def _seen(view: View) -> Counter[Card]:
     return seen
 
 
+def _unseen_values(view: View, table: MaskTable) -> dict[MaskedCard, list[Card]]:
+    """Per class, the masked cards whose values the view shows nowhere (read once per
+    view)."""
+    seen = _seen(view)
+    free: dict[MaskedCard, list[Card]] = {}
+    for card, shown in table.by_card.items():
+        left = table.copies[card].bit_count() - seen[card]
+        free.setdefault(shown, []).extend([card] * max(left, 0))
+    return free
+
+
 class _Values:
     """Step 1's draw of values for masked entries, class by class."""
 
-    def __init__(self, view: View, table: MaskTable, rng: random.Random) -> None:
-        seen = _seen(view)
+    def __init__(self, unseen: dict[MaskedCard, list[Card]], rng: random.Random) -> None:
         self.rng = rng
-        self.free: dict[MaskedCard, list[Card]] = {}
-        for card, shown in table.by_card.items():
-            left = Counter({card: table.copies[card].bit_count()})
-            left.subtract(seen)
-            self.free.setdefault(shown, []).extend([card] * max(left[card], 0))
+        self.free = {shown: list(cards) for shown, cards in unseen.items()}
         for cards in self.free.values():
             shuffle(cards, rng)
 
@@ -208,10 +214,14 @@ def _draw_pool(view: View, plays: list[PlayCard | None], hand: tuple[Card, ...],
     return pools
 
 
-def unmasked_view(view: View, table: MaskTable, twin: Variant,
-                  rng: random.Random) -> tuple[View, list[PlayCard | None]]:
-    """Step 1: ``view`` with every masked card given a value (see the module)."""
-    values = _Values(view, table, rng)
+def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Random,
+                  read: tuple[dict[MaskedCard, list[Card]], list[set[Card]]] | None = None,
+                  ) -> tuple[View, list[PlayCard | None]]:
+    """Step 1: ``view`` with every masked card given a value (see the module).
+    ``read``: what `_unseen_values` and `_revealed_before` say of the view, if read
+    already."""
+    unseen, revealed_before = read or (_unseen_values(view, table), _revealed_before(view))
+    values = _Values(unseen, rng)
     trick = tuple((seat, values.take(card)) for seat, card in view.trick)
     hand = tuple(values.take(c) for c in view.hand)
     followers = tuple(values.take(c) for c in view.follower_pile)
@@ -221,7 +231,6 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant,
         shuffle(pool, rng)
     history = []
     last_drawn: Card | None = None
-    revealed_before = _revealed_before(view)
     for index, (record, play) in enumerate(zip(view.history, plays)):
         events: list[ViewEvent] = []
         for event in record.events:
@@ -296,6 +305,7 @@ class MaskedSampler:
         self.view, self.table = view, table
         self.twin = unmasked_twin(view.variant)
         self._place, self._deal = place, deal
+        self._read = (_unseen_values(view, table), _revealed_before(view))
 
     def draw(self, rng: random.Random, tries: int) -> tuple[Deal, GameState]:
         """A deal and the state it reaches (see the module).
@@ -306,7 +316,7 @@ class MaskedSampler:
         view, variant = self.view, self.view.variant
         for attempt in range(tries):
             try:
-                plain, plays = unmasked_view(view, self.table, self.twin, rng)
+                plain, plays = unmasked_view(view, self.table, self.twin, rng, self._read)
                 known = knowledge(plain)
                 placed = self._place(known, rng)
                 plan = skeleton(plain)
