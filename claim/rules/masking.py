@@ -177,12 +177,24 @@ def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     if not hidden:
         return moves
     out: dict[Move, None] = {}
+    plain = _class_moves(state.variant)
     for move in moves:
         if isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
-            out[PlayCard(table.by_card[move.card], move.option)] = None
+            shown = plain[move.card] if move.option is None else PlayCard(
+                table.by_card[move.card], move.option)
+            out[shown] = None
         else:
             out[move] = None
     return tuple(out)
+
+
+@per_variant
+def _class_moves(variant: Variant) -> dict[Card, PlayCard]:
+    """Per masked card, the move that plays its class with no option (one object
+    serves every state)."""
+    table = mask_table(variant)
+    return {} if table is None else {card: PlayCard(shown)
+                                     for card, shown in table.by_card.items()}
 
 
 def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
