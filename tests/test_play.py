@@ -8,6 +8,7 @@ no bot's hidden card reaches the screen before the end.
 from __future__ import annotations
 
 import itertools
+import random
 import re
 import signal
 import sys
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import claim
+from claim.core.cards import MaskedCard
 from claim.core.records import FaceUpTaken
 from claim.rules.views import View
 from claim.search import bots
@@ -287,3 +289,24 @@ def test_ctrl_c_works_when_this_suite_ignores_sigint(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_e28_the_end_shows_each_masked_card_played_by_the_value_its_trick_revealed() -> None:
+    """E28: a masked card is played by its class (``Fe:low``) and revealed when its
+    trick is complete; the end screen's "All hands, as played" lists the values, as
+    ``claim replay`` does, not the classes."""
+    from claim.apps.cli_play import played_lines
+    from claim.core.records import TrickCompleted
+
+    variant = claim.load_variant("fire-masks")
+    state = claim.new_game(variant, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert any(isinstance(r.move, claim.PlayCard) and isinstance(r.move.card, MaskedCard)
+               for r in state.records)  # classes were played
+    lines = played_lines(state)
+    assert not any(":" in card for line in lines for card in line.split(": ", 1)[1].split())
+    first_trick = next(e for r in state.records for e in r.events
+                       if isinstance(e, TrickCompleted))
+    assert lines[0].split(": ", 1)[1].split()[0] == str(dict(first_trick.plays)[0])

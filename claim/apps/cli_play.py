@@ -29,9 +29,10 @@ from claim.apps.cli_common import DEFAULT_BOTS, load_saved, positive_seconds
 from claim.apps.cli_console import Console, make_console
 from claim.apps.cli_tournament import bot_spec, shown_name
 from claim.apps.play_screen import describe, menu_lines, screen_lines, wrap
+from claim.core.cards import MaskedCard
 from claim.core.errors import ClaimError
 from claim.core.moves import Move, PlayCard
-from claim.core.records import PhaseStarted
+from claim.core.records import PhaseStarted, TrickCompleted
 from claim.io.gamerecord import record_of, replay
 from claim.io.serialize import to_json
 from claim.io.text import result_lines
@@ -224,17 +225,29 @@ class Session:
 
 
 def played_lines(state: GameState) -> list[str]:
-    """Per phase and seat, the cards the seat played (once the game is over)."""
+    """Per phase and seat, the cards the seat played (once the game is over): a
+    masked card played by its class (E28) shows the value its trick revealed."""
     phases: list[dict[int, list[str]]] = [{}]
+    masked: list[tuple[int, int]] = []  # (seat, index) of class moves in this trick
     for record in state.records:
         if isinstance(record.move, PlayCard):
-            phases[-1].setdefault(record.seat, []).append(str(record.move.card))
+            played = phases[-1].setdefault(record.seat, [])
+            if isinstance(record.move.card, MaskedCard):
+                masked.append((record.seat, len(played)))
+            played.append(str(record.move.card))
+        for event in record.events:
+            if isinstance(event, TrickCompleted):
+                cards = dict(event.plays)
+                for seat, index in masked:
+                    phases[-1][seat][index] = str(cards[seat])
+                masked = []
         if any(isinstance(e, PhaseStarted) for e in record.events):
             phases.append({})
+            masked = []  # a trick abandoned at the phase's end shows as played (E43)
     lines = []
-    for number, played in enumerate(phases, 1):
-        for seat in sorted(played):
-            lines.append(f"  phase {number}, seat {seat}: {' '.join(played[seat])}")
+    for number, by_seat in enumerate(phases, 1):
+        for seat in sorted(by_seat):
+            lines.append(f"  phase {number}, seat {seat}: {' '.join(by_seat[seat])}")
     return lines
 
 
