@@ -276,6 +276,18 @@ def test_e42_taking_back_returns_the_card_to_the_hand() -> None:
     assert "Mi3" in map(str, known[("hand", 1)])
 
 
+def test_e42_e44_a_card_taken_back_into_a_masked_hand_is_counted_once() -> None:
+    """E42, E44: the viewer takes back a card into a hand holding a masked card (its
+    hand is then a place of unseen cards): the card is seen in the hand, never
+    counted again as a known card of that place."""
+    variant = claim.mix(["minotaurs", "goblins", "knights", "undead", "fire_elementals"],
+                        house=True)
+    state = support_position(variant, [["Mi5", "Gb1"], ["Gb3", "Fe7"]])
+    state = play(state, "Mi5", "Gb3", "take back Gb3")
+    known = knowledge(state.view(1))
+    assert known.known == () and known.count(("hand", 1)) == 1  # the masked Fe7
+
+
 def test_e42_leaving_the_card_lets_the_winner_collect_it() -> None:
     """E42: a card left is collected by the winner as usual."""
     state = support_position(MI2, [["Mi5", "Gb3"], ["Mi3", "Gb1"]])

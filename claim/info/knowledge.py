@@ -227,7 +227,8 @@ def _placed(walk: _Walk, event: Placed) -> None:
         walk.peek = None
     if event.zone is Zone.FOLLOWERS and walk.other(event.seat):
         walk.pin(("follower pile", event.seat), event.card)
-    elif event.zone is not Zone.DISCARD and (_name(event.zone), event.seat) in hidden:
+    elif event.zone is not Zone.DISCARD and (_name(event.zone), event.seat) in hidden and (
+            event.seat is None or walk.other(event.seat)):  # not the viewer's own (masked)
         walk.pin((_name(event.zone), event.seat), event.card)
     if event.zone is Zone.DISCARD:
         walk.discarded[event.card] += 1
