@@ -20,7 +20,7 @@ from claim.info.sampling import Sampler
 from claim.rules.actions import action_id, action_move
 from claim.rules.masking import revealed
 from claim.search.solver import SolverError, solve
-from claim.testing import LeakError, check_no_leaks, check_views
+from claim.testing import LeakError, check_no_leaks, check_views, support_position
 
 FIRE = claim.load_variant("fire-masks")  # knights, goblins, fire_elementals, demons, undead
 HIGH = MaskedCard("fire_elementals", "high", "Fe")
@@ -129,6 +129,18 @@ def test_e29_legal_moves_name_classes_and_look_alikes_are_one_move() -> None:
     for move in classes:
         assert action_move(FIRE, action_id(FIRE, move)) == move
         assert claim.parse_move(str(move), FIRE) == move
+
+
+def test_e28_the_order_of_class_moves_tells_nothing_of_the_values() -> None:
+    """E28, E29: the class moves come first, in class order, whatever values the hand
+    holds (in card order an odd Demon 1 came before an even Demon 2, but after an
+    even Demon 0)."""
+    demons = claim.mix(["knights", "goblins", "demons", "undead", "dwarves"])
+    one = support_position(demons, [["Dm2", "Dm1", "Gb5"], ["Gb1", "Gb2", "Gb3"]])
+    other = support_position(demons, [["Dm0", "Dm1", "Gb5"], ["Gb1", "Gb2", "Gb3"]])
+    assert [str(m) for m in one.legal_moves()] == ["Dm:even", "Dm:odd", "Gb5"]
+    assert one.view(0).legal_moves == other.view(0).legal_moves == one.legal_moves()
+    assert one.view(0).hand == other.view(0).hand
 
 
 def test_e28_e29_a_masked_card_named_by_value_is_refused() -> None:

@@ -139,7 +139,9 @@ def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]
 
 def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """``moves`` (the engine's) as the player may name them: an unrevealed masked
-    card by its class, cards that look the same as one move (E29, R15)."""
+    card by its class, cards that look the same as one move (E29, R15). The class
+    moves come first, in the variant's class order (as a view lists a hand's masked
+    cards), so that their order tells nothing of the values held (E28)."""
     table = mask_table(state.variant)
     if table is None or state.pending is not None or not moves:
         return moves
@@ -150,12 +152,14 @@ def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     if not hidden:
         return moves
     out: dict[Move, None] = {}
+    classes: dict[PlayCard, None] = {}
     for move in moves:
         if isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
-            out[PlayCard(table.by_card[move.card], move.option)] = None
+            classes[PlayCard(table.by_card[move.card], move.option)] = None
         else:
             out[move] = None
-    return tuple(out)
+    rank: dict[Card, int] = {shown: at for at, shown in enumerate(table.classes)}
+    return (*sorted(classes, key=lambda move: rank[move.card]), *out)
 
 
 def _physical(state: GameState, move: PlayCard, table: MaskTable,
