@@ -12,7 +12,12 @@ import pytest
 
 import claim
 from claim.core.cards import Card
+from claim.core.records import Placed
+from claim.info import sampling
+from claim.info._history import skeleton
+from claim.info._placing import place
 from claim.info.knowledge import knowledge
+from claim.info.sampling import Sampler
 from claim.testing import (
     check_fast_paths,
     random_official_mix,
@@ -286,6 +291,29 @@ def test_e42_e44_a_card_taken_back_into_a_masked_hand_is_counted_once() -> None:
     state = play(state, "Mi5", "Gb3", "take back Gb3")
     known = knowledge(state.view(1))
     assert known.known == () and known.count(("hand", 1)) == 1  # the masked Fe7
+
+
+def test_e42_e44_a_card_taken_back_is_not_counted_as_drawn_twice() -> None:
+    """E42, E44: determinization rebuilds the cards a seat drew in phase 1 from its
+    phase 2 plays and hand; a card it took back is in both, once: the pool of its
+    draws holds exactly as many cards as it drew."""
+    rng = random.Random(0)
+    state = claim.new_game(MI2, rng=rng)
+    while not any(isinstance(e, Placed) and e.zone is claim.Zone.HAND
+                  for r in state.records for e in r.events):
+        moves = state.legal_moves()
+        taking = [m for m in moves if str(m).startswith("take back")]
+        state = state.apply(taking[0] if taking else rng.choice(moves))
+    seat = next(e.seat for r in state.records for e in r.events
+                if isinstance(e, Placed) and e.zone is claim.Zone.HAND)
+    assert seat is not None
+    view = state.view(1 - seat)
+    plan = skeleton(view)
+    placed = place(knowledge(view), random.Random(0))
+    _, pools, _ = sampling._pools(view, plan, placed, random.Random(0))
+    draws = sum(1 for kind, owner, _ in plan.slots if kind == "drawn" and owner == seat)
+    assert len(pools[("drawn", seat)]) == draws
+    assert Sampler(view).sample(random.Random(1)).view(1 - seat) == view
 
 
 def test_e42_leaving_the_card_lets_the_winner_collect_it() -> None:

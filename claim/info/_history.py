@@ -3,8 +3,8 @@
 The skeleton of a deal: the cards each seat played in each phase, the first
 face-up cards, the draw pile's slots in the order cards left it (known cards, or
 "drawn by seat s" / "discarded unseen", with a card a Seer showed the viewer), the
-face-up cards each seat took, and the cards seen going into and out of a hidden
-zone (the second deck).
+face-up cards each seat took, the cards seen going into and out of a hidden
+zone (the second deck), and the cards returned to a hand in phase 2 (E42, E43).
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ class Skeleton:
     into_hidden: Counter[Card] = attrs.Factory(Counter)
     drawn_out: list[Card] = attrs.Factory(list)
     support_at: int | None = None
+    returned: dict[int, Counter[Card]] = attrs.Factory(dict)
+    """Per seat, the cards returned from the trick to its hand in phase 2 (a Minotaur's
+    take-back, E42; a trick abandoned, E43): held twice over in plays and hand."""
 
 
 def skeleton(view: View) -> Skeleton:
@@ -77,6 +80,7 @@ def skeleton(view: View) -> Skeleton:
                 peek = None
             elif isinstance(event, (FaceUpTaken, CardsExchanged, Placed)):
                 _track(sk, event, turned, on_table, hidden)
+            _into_hand(sk, event)
     if not turned:
         rest = Counter(view.face_up)
         rest.subtract(on_table)
@@ -108,6 +112,12 @@ def _track(sk: Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: b
         on_table[left] -= 1
     else:
         sk.face_up.append(left)
+
+
+def _into_hand(sk: Skeleton, event: object) -> None:
+    """E42, E43: a card returned from the trick to a hand."""
+    if isinstance(event, Placed) and event.zone is Zone.HAND and event.seat is not None:
+        sk.returned.setdefault(event.seat, Counter())[event.card] += 1
 
 
 def view_support(view: View) -> int | None:

@@ -116,8 +116,10 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
         if seat == view.seat:
             continue
         drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
-        pools[("drawn", seat)] = minus(drawn, sk.takes.get(seat, Counter()),
-                                        kinds(view.variant))
+        less = sk.takes.get(seat, Counter())
+        if support and seat in sk.returned:  # E42, E43: played, then back in the hand
+            less = less + sk.returned[seat]
+        pools[("drawn", seat)] = minus(drawn, less, kinds(view.variant))
     tables = view.variant.tables
     aside = {tables.zone_specs[zone].name for _, zone, _ in tables.asides}
     second = [z.name for z in view.zones if not z.public and z.seat is None
