@@ -20,7 +20,9 @@ steps, each uniform, and checked as every sample is:
    faction played so far in the order they were played, then the others in a
    random order. The cards not yet played, the only ones the order still decides,
    are in a uniform order.
-4. **Replay** of the recorded (class) moves from that deal. Another player's class
+4. **Replay** of the recorded (class) moves from that deal (with Awakeners, the
+   chance order set when phase 2 begins so that the second deck is the one sampled,
+   E12, as the unmasked sampler does). Another player's class
    move chose among the ``n`` cards of that class they could play: the sample is
    kept with probability ``1/n`` (rejection: the likelihood of that play), which
    makes the draw exact; the viewer's own choices had the same ``n`` in every
@@ -55,8 +57,8 @@ from claim.core.records import (
 )
 from claim.core.zones import Phase
 from claim.info._direct_program import Rejected
-from claim.info._history import skeleton
-from claim.info._sampled_deal import Deal, hidden_parts
+from claim.info._history import skeleton, view_support
+from claim.info._sampled_deal import Deal, hidden_parts, with_chance
 from claim.info.knowledge import knowledge
 from claim.rules.masking import MaskTable, mask_table, revealed
 from claim.rules.state import GameState
@@ -225,12 +227,19 @@ def _orders(variant: Variant, table: MaskTable, plays: list[PlayCard | None],
     return tuple(out)
 
 
+Rechance = Callable[[GameState, GameState], GameState]
+"""The state before the move that begins phase 2 with its chance order ranking the
+second deck as sampled (E12), given the state that move reaches."""
+
+
 def _replayed(view: View, state: GameState, table: MaskTable, rng: random.Random,
-              weigh: bool) -> GameState:
+              weigh: bool, rechance: tuple[int, Rechance] | None = None) -> GameState:
     """Step 4: the recorded moves, each other player's class move kept with
     probability one over the number of cards of its class they could play (when
-    ``weigh``)."""
-    for record in view.history:
+    ``weigh``); at the move ``rechance`` names (the start of phase 2), the chance
+    order is set so that the second deck is the one sampled (E12), and the move
+    applied again."""
+    for index, record in enumerate(view.history):
         move = record.move
         if (weigh and isinstance(move, PlayCard) and isinstance(move.card, MaskedCard)
                 and record.seat != view.seat):
@@ -238,7 +247,11 @@ def _replayed(view: View, state: GameState, table: MaskTable, rng: random.Random
             n = sum(1 for cid in state.variant.ids_in(hidden) if table.shown[cid] == move.card)
             if n > 1 and rng.random() * n >= 1:
                 raise _Reject
-        state = state.apply(move)
+        after = state.apply(move)
+        if rechance is not None and index == rechance[0]:
+            state = rechance[1](state, after)
+            after = state.apply(move)
+        state = after
     return state
 
 
@@ -246,12 +259,15 @@ class MaskedSampler:
     """Draws states consistent with a view of a variant with masked cards."""
 
     def __init__(self, view: View, place: Callable[..., object],
-                 deal: Callable[..., object]) -> None:
+                 deal: Callable[..., object],
+                 chance: Callable[[GameState, GameState, list[Card], random.Random],
+                                  GameState] | None = None) -> None:
         table = mask_table(view.variant)
         assert table is not None
         self.view, self.table = view, table
         self.twin = unmasked_twin(view.variant)
-        self._place, self._deal = place, deal
+        self._place, self._deal, self._chance = place, deal, chance
+        self._support = view_support(view)
 
     def draw(self, rng: random.Random, tries: int) -> tuple[Deal, GameState]:
         """A deal and the state it reaches (see the module).
@@ -271,10 +287,29 @@ class MaskedSampler:
                 orders = dict(_orders(variant, self.table, plays, rng))
                 hidden = tuple((name, orders.get(name, value)) for name, value in hidden)
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
-                state = _replayed(view, deal.start(variant), self.table, rng,
-                                  attempt < tries // 2)
+                state = _replayed(view, self._start(deal, rng), self.table, rng,
+                                  attempt < tries // 2,
+                                  self._rechance(dealt[1], rng))  # type: ignore[index]
             except (_Reject, ClaimError):
                 continue
             if state.view(view.seat) == view:
-                return deal, state
+                return attrs.evolve(deal, chance=state.chance), state
         raise ViewError("", f"no deal consistent with the view found in {tries} tries")
+
+    def _start(self, deal: Deal, rng: random.Random) -> GameState:
+        """The game of ``deal``, with a chance order drawn from ``rng`` (E12)."""
+        state = deal.start(self.view.variant)
+        if not self.view.variant.tables.uses_chance:
+            return state
+        ids = list(range(len(self.view.variant.deck)))
+        shuffle(ids, rng)
+        return with_chance(state, tuple(ids))
+
+    def _rechance(self, order: list[Card], rng: random.Random
+                  ) -> tuple[int, Rechance] | None:
+        """E12: where and how the replay makes the second deck the one sampled
+        (``order``, its first order: cards seen going in, then the rest)."""
+        chance, support = self._chance, self._support
+        if chance is None or not order or support is None:
+            return None
+        return support, lambda before, after: chance(before, after, order, rng)

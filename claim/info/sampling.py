@@ -185,6 +185,13 @@ def _chance(state: GameState, order: list[Card], rng: random.Random) -> tuple[in
     return tuple(ranked + others)
 
 
+def _rechanced(before: GameState, after: GameState, order: list[Card],
+               rng: random.Random) -> GameState:
+    """``before`` (the state before phase 2 begins) with a chance order ranking the
+    second deck that ``after`` holds as ``order`` (E12)."""
+    return with_chance(before, _chance(after, order, rng))
+
+
 def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
             starter: Starter, rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
@@ -234,7 +241,7 @@ class Sampler:
         self._masked: MaskedSampler | None = None
         self._program: Program | None = None
         if view.variant.tables.hidden_states and mask_table(view.variant) is not None:
-            self._masked = MaskedSampler(view, _place, _deal)  # masked cards (E44)
+            self._masked = MaskedSampler(view, _place, _deal, _rechanced)  # masked (E44)
             return
         self._skeleton = skeleton(view)
         self._support = self._skeleton.support_at  # view_support(view), read once
