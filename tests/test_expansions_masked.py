@@ -14,7 +14,7 @@ import claim
 from claim.core.cards import MaskedCard
 from claim.core.errors import IllegalMoveError
 from claim.core.moves import PlayCard
-from claim.core.records import TrickCompleted
+from claim.core.records import Placed, TrickCompleted
 from claim.info.knowledge import knowledge
 from claim.info.sampling import Sampler
 from claim.rules.actions import action_id, action_move
@@ -296,6 +296,21 @@ def test_e44_determinization_of_a_masked_hand_is_uniform_with_two_players() -> N
     expected = runs * len(highs) / len(free)
     for value in free:
         assert abs(counts[value] - expected) < 5 * expected ** 0.5, (counts, expected)
+
+
+def test_e12_e44_determinization_of_masked_cards_with_a_second_deck() -> None:
+    """E12, E44: with Awakeners the masked sampler ranks the second deck as sampled
+    (the chance order fixed at the deal), so the Awakener's draws replay: every seat's
+    view after one samples again, and the sampled deal replays to it."""
+    variant = claim.mix(["knights", "goblins", "awakeners", "fire_elementals", "undead"])
+    rng = random.Random(0)
+    state = claim.new_game(variant, rng=rng)
+    while not any(isinstance(e, Placed) and e.origin == "second deck"
+                  for r in state.records for e in r.events):
+        state = state.apply(rng.choice(state.legal_moves()))
+    for seat in (0, 1):
+        deal, sampled = Sampler(state.view(seat)).sample_deal(random.Random(seat))
+        assert sampled.view(seat) == state.view(seat) and deal.chance == sampled.chance
 
 
 def test_e44_the_solver_refuses_masked_cards() -> None:

@@ -6,9 +6,9 @@ Also restated in |``) and check that:
 
 * every numbered ruling is listed: R1-R15 of ``RULES.md``, E1-E27 of
   ``EXPANSIONS.md`` (its rulings before "Factions with hidden information") and,
-  of E28-E45, those of the factions built so far (`HIDDEN_IMPLEMENTED`); the other
-  hidden-information rulings (issue 24) must not be in the tables but in the note
-  under "Not implemented yet"; and the
+  of E28-E45, those of the factions built so far (`HIDDEN_IMPLEMENTED`: all of them
+  now); any other hidden-information ruling (issue 24) must not be in the tables but
+  in the note under "Not implemented yet"; and the
   unnumbered base rules (the follow rule, the ranking, the two phases, each
   faction's power of RULES 4, the votes);
 * every dotted name in the two code columns resolves (the module imported, the rest
@@ -45,10 +45,9 @@ EXPANSION_RULINGS = frozenset(f"E{n}" for n in range(1, 28))
 """EXPANSIONS.md, section "Rulings" (before "Factions with hidden information"): E1-E27."""
 HIDDEN_RULINGS = frozenset(f"E{n}" for n in range(28, 46))
 """EXPANSIONS.md, "Rulings for hidden information": E28-E45 (issue 24)."""
-HIDDEN_IMPLEMENTED = HIDDEN_RULINGS - {"E41"}
-"""Of E28-E45, the rulings of the factions built so far: all but the Phoenixes' (E41).
-Add a faction's rulings here when it is built; the rest are named in the page's
-note."""
+HIDDEN_IMPLEMENTED = HIDDEN_RULINGS
+"""Of E28-E45, the rulings of the factions built so far: all of them, the Phoenixes'
+(E41) last. A ruling not built would be named in the page's note instead."""
 POWERS = ("Goblins", "Knights", "Undead", "Dwarves", "Doppelgangers", "Gnomes", "Giants",
           "Dragons", "Trolls", "Seers")
 """RULES.md section 4: the faction powers, each a row ``RULES 4 <faction>``."""

@@ -288,11 +288,14 @@ def _mix_with(faction: str, rng: random.Random) -> Variant:
 
 
 def _hidden_chance(name: str) -> bool:
-    """Whether the catalog faction hides chance fixed at the deal (E30-E34: cards set
-    aside, hidden marks, toxic cards, potions)."""
+    """Whether the catalog faction hides chance fixed at the deal (E30-E34, E41: cards
+    set aside, hidden marks, toxic cards, potions, a hidden zone it draws from: the
+    Phoenixes' Fire Phoenix deck)."""
     faction = catalog()[0][name]
-    return claim.registry.get(faction.power.name).hidden_state or bool(
-        claim.registry.set_aside(faction))
+    cls = claim.registry.get(faction.power.name)
+    power = cls(faction=name, **faction.power.params_dict())
+    return cls.hidden_state or bool(claim.registry.set_aside(faction)) or any(
+        not zone.public for zone in power.zones())
 
 
 SOLVABLE = sorted(name for name in set(catalog()[0]) - {"awakeners"}
@@ -300,7 +303,8 @@ SOLVABLE = sorted(name for name in set(catalog()[0]) - {"awakeners"}
 """Every faction of the catalog but the Awakeners, whose draws from the second deck
 follow an order fixed at the deal and hidden from both players (E12), and the
 factions with hidden chance fixed at the deal (Shadows, Tricksters, Poisoners,
-Wizards): the solver refuses their variants, saying why (`test_refuses_where_not_exact`,
+Wizards, Phoenixes and Fire Phoenixes): the solver refuses their variants, saying why
+(`test_refuses_where_not_exact`,
 tests/test_expansions_hidden.py and its siblings)."""
 
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from claim.core.cards import Card
 from claim.core.moves import Move
 from claim.core.records import TrickCompleted
+from claim.core.zones import Zone
 from claim.rules.view_text import describe_event
 from claim.rules.views import HiddenEvent, View, ViewEvent, ViewRecord
 
@@ -31,6 +32,8 @@ def describe(event: ViewEvent) -> str:
         seat = "someone" if event.seat is None else f"seat {event.seat}"
         what = {"CardDrawn": "draws a card", "Peeked": "peeks at a card"}.get(
             event.kind, f"moves a card ({event.kind})")
+        if event.kind == "PlacedUnseen" and event.zone is Zone.HAND:  # a Fire Phoenix (E41)
+            what = f"draws a card from the {event.origin}"
         return f"{seat} {what} (hidden)"
     return describe_event(event)
 

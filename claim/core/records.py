@@ -100,13 +100,16 @@ class Placed:
 @pickle_by_fields
 @attrs.frozen
 class PlacedUnseen:
-    """A hidden card moved unseen (a Ghost's forgone top card): nobody sees it.
+    """A hidden card moved unseen (a Ghost's forgone top card): nobody sees it; but
+    a card drawn from a hidden zone into a hand (a Fire Phoenix, E41) is seen by that
+    hand's seat alone.
 
     Attributes:
         origin: Where it came from.
         zone: Where it went.
         seat: Whose zone it went to, if per seat.
-        card: The card; private to nobody, for the referee's record only.
+        card: The card; for the referee's record only (and the drawer's, into a
+            hand).
     """
 
     private: ClassVar[bool] = True

@@ -8,9 +8,10 @@ Yetis, Awakeners, Cyclops, Ice Kings & Queens). Elves and Orcs have no power.
 Of the factions with hidden information: `claim.factions.exp_hidden` (hidden
 chance fixed at the deal: Shadows, Tricksters), `claim.factions.exp_poison` (toxic
 cards dealt aside and looked at: Poisoners), `claim.factions.exp_potions` (potions
-drawn unseen and drunk: Wizards), `claim.factions.exp_vampires` (the Vampires'
-crypt, E37-E40) and `claim.factions.exp_minotaurs` (the Minotaurs' take-back, E42,
-E43).
+drawn unseen and drunk: Wizards), `claim.factions.exp_phoenixes` (the Fire
+Phoenix deck drawn into hands: Phoenixes and Fire Phoenixes, E41),
+`claim.factions.exp_vampires` (the Vampires' crypt, E37-E40) and
+`claim.factions.exp_minotaurs` (the Minotaurs' take-back, E42, E43).
 """
 
 from claim.factions import (
@@ -18,6 +19,7 @@ from claim.factions import (
     exp_hidden,
     exp_masked,
     exp_minotaurs,
+    exp_phoenixes,
     exp_piles,
     exp_poison,
     exp_potions,
@@ -25,5 +27,5 @@ from claim.factions import (
     exp_vampires,
 )
 
-__all__ = ["exp_choices", "exp_hidden", "exp_masked", "exp_minotaurs", "exp_piles", "exp_poison",
-           "exp_potions", "exp_ranking", "exp_vampires"]
+__all__ = ["exp_choices", "exp_hidden", "exp_masked", "exp_minotaurs", "exp_phoenixes",
+           "exp_piles", "exp_poison", "exp_potions", "exp_ranking", "exp_vampires"]

@@ -3,8 +3,10 @@
 The skeleton of a deal: the cards each seat played in each phase, the first
 face-up cards, the draw pile's slots in the order cards left it (known cards, or
 "drawn by seat s" / "discarded unseen", with a card a Seer showed the viewer), the
-face-up cards each seat took, and the cards seen going into and out of a hidden
-zone (the second deck).
+face-up cards each seat took, the cards seen going into and out of a hidden
+zone (the second deck), the cards returned to a hand in phase 2 (E42, E43), and the
+draws from a zone set aside at the deal into hands among the phase 2 plays (the
+Fire Phoenix deck, E41).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from claim.core.records import (
     Peeked,
     PhaseStarted,
     Placed,
+    PlacedUnseen,
 )
 from claim.core.zones import Phase, Zone
 from claim.rules.views import HiddenEvent, View
@@ -42,6 +45,14 @@ class Skeleton:
     into_hidden: Counter[Card] = attrs.Factory(Counter)
     drawn_out: list[Card] = attrs.Factory(list)
     support_at: int | None = None
+    hand_draws: list[tuple[str, str, int | None, Card | None]] = attrs.Factory(list)
+    """E41: in order, ``("draw", zone, seat, card or None)`` for a card drawn from a
+    hidden zone into a hand, ``("play", "", seat, card)`` for a phase 2 play and
+    ``("back", "", seat, card)`` for a card returned to a hand (E42, E43); empty
+    when nothing was drawn into a hand."""
+    returned: dict[int, Counter[Card]] = attrs.Factory(dict)
+    """Per seat, the cards returned from the trick to its hand in phase 2 (a Minotaur's
+    take-back, E42; a trick abandoned, E43): held twice over in plays and hand."""
 
 
 def skeleton(view: View) -> Skeleton:
@@ -56,6 +67,8 @@ def skeleton(view: View) -> Skeleton:
         if isinstance(record.move, PlayCard):
             plays = sk.plays1 if phase is Phase.RECRUIT else sk.plays2
             plays.setdefault(record.seat, []).append(record.move.card)
+            if phase is Phase.SUPPORT:
+                sk.hand_draws.append(("play", "", record.seat, record.move.card))
         for event in record.events:
             if isinstance(event, PhaseStarted):
                 phase = event.phase
@@ -75,25 +88,16 @@ def skeleton(view: View) -> Skeleton:
                 kind = "drawn" if event.kind == "CardDrawn" else "unseen"
                 sk.slots.append((kind, event.seat, peek))
                 peek = None
-            elif (isinstance(event, Placed) and event.zone is Zone.HAND
-                  and event.origin is Zone.TRICK and event.seat is not None):
-                _taken_back(sk.plays1 if phase is Phase.RECRUIT else sk.plays2,
-                            event.seat, event.card)
             elif isinstance(event, (FaceUpTaken, CardsExchanged, Placed)):
                 _track(sk, event, turned, on_table, hidden)
+            _into_hand(sk, event)
+    if not any(kind == "draw" for kind, _, _, _ in sk.hand_draws):
+        sk.hand_draws = []
     if not turned:
         rest = Counter(view.face_up)
         rest.subtract(on_table)
         sk.face_up += list((+rest).elements())
     return sk
-
-
-def _taken_back(plays: dict[int, list[Card]], seat: int, card: Card) -> None:
-    """A card played, then taken back into its player's hand (the Minotaurs, E42):
-    dealt once, so it counts once, in the hand (the record of its play is replayed)."""
-    played = plays.get(seat, [])
-    if card in played:
-        del played[len(played) - 1 - played[::-1].index(card)]
 
 
 def _track(sk: Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: bool,
@@ -120,6 +124,19 @@ def _track(sk: Skeleton, event: FaceUpTaken | CardsExchanged | Placed, turned: b
         on_table[left] -= 1
     else:
         sk.face_up.append(left)
+
+
+def _into_hand(sk: Skeleton, event: object) -> None:
+    """E41-E43: a card drawn from a hidden zone into a hand (seen or not), or returned
+    from the trick to a hand."""
+    if isinstance(event, HiddenEvent) and event.zone is Zone.HAND and (
+            event.kind == "PlacedUnseen"):
+        sk.hand_draws.append(("draw", str(event.origin), event.seat, None))
+    elif isinstance(event, PlacedUnseen) and event.zone is Zone.HAND:
+        sk.hand_draws.append(("draw", str(event.origin), event.seat, event.card))
+    elif isinstance(event, Placed) and event.zone is Zone.HAND and event.seat is not None:
+        sk.hand_draws.append(("back", "", event.seat, event.card))
+        sk.returned.setdefault(event.seat, Counter())[event.card] += 1
 
 
 def view_support(view: View) -> int | None:

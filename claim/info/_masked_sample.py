@@ -332,5 +332,5 @@ class MaskedSampler:
             except (_Reject, ClaimError):
                 continue
             if state.view(view.seat) == view:
-                return deal, state
+                return attrs.evolve(deal, chance=state.chance), state
         raise ViewError("", f"no deal consistent with the view found in {tries} tries")

@@ -20,12 +20,15 @@ the state) and tells:
   are forgotten when phase 2 starts.
 
 A place is a ``(name, seat)`` pair: ``("hand", 1)``, ``("follower pile", 1)``,
-``("draw pile", None)``, ``("discard", None)`` (cards discarded unseen, E6), or a
-hidden zone's name and seat (``("second deck", None)``). Masked cards (E28, E44) the
-view shows by class only are unseen cards of the place they lie in: the viewer's own
-``("hand", seat)`` and ``("follower pile", seat)``, and ``("trick", None)`` for a trick
-not yet complete; such a place cannot hold (``forbidden``) any card outside the
-classes it shows, besides the cards it shows.
+``("draw pile", None)``, ``("discard", None)`` (cards discarded unseen, E6), a
+hidden zone's name and seat (``("second deck", None)``), or a zone set aside at the
+deal and a seat: the cards drawn from it unseen into that seat's hand, not played
+since (``("fire phoenix deck", 1)``: Fire Phoenixes, E41, E44; the hand's own place
+counts the rest). Masked cards (E28, E44) the view shows by class only are unseen
+cards of the place they lie in: the viewer's own ``("hand", seat)`` and
+``("follower pile", seat)``, and ``("trick", None)`` for a trick not yet complete;
+such a place cannot hold (``forbidden``) any card outside the classes it shows,
+besides the cards it shows.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ from claim.core.records import (
     TrickCompleted,
 )
 from claim.core.zones import Phase, Zone
+from claim.info._drawn import ban_apart, split_drawn, undraw
 from claim.rules.masking import mask_table
 from claim.rules.rulebook import shows_void
 from claim.rules.variant import Variant
@@ -74,7 +78,8 @@ class Knowledge:
             ``places``), in deck order.
         forbidden: Per hidden hand, the cards it cannot hold (void inference);
             per zone of cards set aside at the deal, every card not of its
-            faction (E33).
+            faction (E33); per place but its zone and the places of cards drawn
+            from it, the cards of a faction never dealt (Fire Phoenixes, E41).
         top: The top card of the draw pile, if the viewer saw it (a Seer's peek).
     """
 
@@ -139,6 +144,7 @@ class _Walk:
     revealed: Counter[Card] = attrs.Factory(Counter)
     discarded: Counter[Card] = attrs.Factory(Counter)
     tricks: int = 0
+    drawn: dict[Place, int] = attrs.Factory(dict)
 
     def pin(self, place: Place, card: Card) -> None:
         self.known.setdefault(place, Counter())[card] += 1
@@ -163,8 +169,9 @@ def _walk(view: View) -> _Walk:
     for record in view.history:
         if isinstance(record.move, PlayCard):
             walk.plays.append((record.seat, record.move.card))
-            if walk.phase is Phase.SUPPORT and walk.other(record.seat):
-                walk.unpin(("hand", record.seat), record.move.card)
+            if walk.phase is Phase.SUPPORT and walk.other(record.seat) and not walk.unpin(
+                    ("hand", record.seat), record.move.card):
+                undraw(variant, walk.drawn, record.seat, record.move.card)
         for event in record.events:
             _step(walk, event)
     if walk.peek is not None and view.draw_pile_size:
@@ -209,6 +216,9 @@ def _hidden(walk: _Walk, event: HiddenEvent) -> None:
                 _name(event.zone), event.seat)
             walk.pin(target, walk.peek)
         walk.peek = None
+    elif event.kind == "PlacedUnseen" and event.zone is Zone.HAND and walk.other(event.seat):
+        place = (_name(event.origin), event.seat)  # E41: drawn from a zone set aside
+        walk.drawn[place] = walk.drawn.get(place, 0) + 1
     elif event.kind == "Placed" and event.origin is Zone.DISCARD:
         pile = walk.known.get(("discard", None))
         moved = next((c for c, n in (pile or Counter()).items() if n > 0), None)
@@ -351,6 +361,8 @@ def knowledge(view: View) -> Knowledge:
     walk = _walk(view)
     places = _hidden_places(view)
     seen = _seen(view)
+    banned: dict[Place, frozenset[Card]] = {}
+    split_drawn(walk.drawn, places, banned, _aside_bans(view.variant))
     order = deck_rank(view.variant)
 
     def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
@@ -369,12 +381,13 @@ def knowledge(view: View) -> Knowledge:
         raise ViewError("", "the view shows more copies of a card than the deck holds")
     counts = tuple((place, n - sum(known.get(place, Counter()).values()))
                    for place, n in places.items())
-    banned = {place: frozenset(cards) for place, cards in walk.banned.items()
-              if place in places}
+    banned.update({place: frozenset(cards) for place, cards in walk.banned.items()
+                   if place in places})
     banned.update({place: cards for place, cards in _aside_bans(view.variant).items()
                    if place in places})
     if view.variant.tables.hidden_states:
         banned.update(_masked_bans(view))
+    ban_apart(view.variant, places, banned, known)
     return Knowledge(
         seat=view.seat, unseen=in_order(+unseen), places=counts,
         known=tuple((place, in_order(pile)) for place, pile in known.items() if pile),

@@ -33,7 +33,8 @@ are *relative* to the viewer: relative seat ``r`` is seat ``(viewer + r) % n``
    set by its length, anything else 1.
 
 4. **Voids**: per relative seat, per faction, 1 if the viewer knows that seat's
-   hand holds no card of that faction (void inference, `claim.info.knowledge`).
+   hand holds no card of that faction (void inference, `claim.info.knowledge`;
+   never for a faction that is never dealt, the Fire Phoenixes, E41).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from collections.abc import Callable, Hashable
 
 from claim.core.cards import Card, MaskedCard
 from claim.core.zones import Phase
+from claim.info._drawn import never_dealt
 from claim.info.knowledge import knowledge
 from claim.rules.masking import mask_table
 from claim.rules.variant import Variant
@@ -194,9 +196,10 @@ def _voids(view: View, forbidden: tuple[tuple[tuple[str, int | None], frozenset[
     names = [f.name for f in variant.factions]
     out = [0.0] * (n * len(names))
     to_rel = rel
-    for (_, seat), banned in forbidden:
-        if seat is None:
-            continue
-        for faction in {card.faction for card in banned}:
+    apart = never_dealt(variant)  # E41: no place but their own holds a Fire Phoenix
+    for (name, seat), banned in forbidden:
+        if seat is None or name not in ("hand", "follower pile"):
+            continue  # (a place of cards drawn from a zone set aside: not a void)
+        for faction in {card.faction for card in banned} - apart:
             out[to_rel(seat) * len(names) + names.index(faction)] = 1.0
     return out

@@ -21,8 +21,10 @@ How it works:
    others' drawn from their seat's drawn cards in random order; cards a Seer showed
    the viewer where they went; cards discarded unseen), then the current draw pile.
    With Awakeners, the chance order ranks the second deck as sampled (E12); cards
-   set aside at the deal are the ones placed in their zone (E33), hidden power
-   states are drawn again among those the view allows (E30, E32; see `hidden_parts`).
+   set aside at the deal are the ones placed in their zone (E33), with the cards
+   drawn from it into hands on top, in the order drawn (the Fire Phoenix deck, E41:
+   `claim.info._drawn`); hidden power states are drawn again among those the view
+   allows (E30, E32; see `hidden_parts`).
 4. The recorded moves are replayed from that deal with `claim.new_game` and
    `GameState.apply`. If a move is illegal there, or the viewer's view of the
    result differs from the given view (an inference the knowledge does not make,
@@ -83,6 +85,7 @@ from claim.core.errors import ArgumentError, ClaimError, ViewError
 from claim.core.zones import Phase
 from claim.info._dealing import Starter, kinds, minus, plan, starter
 from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
+from claim.info._drawn import deal_orders, never_dealt
 from claim.info._history import Skeleton, skeleton, view_support
 from claim.info._masked_sample import MaskedSampler
 from claim.info._placing import place as _place
@@ -110,14 +113,20 @@ def _pools(view: View, sk: Skeleton, at: dict[Place, list[Card]], rng: random.Ra
     support = view.phase is not Phase.RECRUIT
     hands = []
     pools: _Pools = {}
+    apart = never_dealt(view.variant)  # E41: the Fire Phoenixes are never in the pile
     for seat in range(view.variant.players):
         now = list(view.hand) if seat == view.seat else at.get(("hand", seat), [])
         hands.append(tuple(sk.plays1.get(seat, []) + ([] if support else now)))
         if seat == view.seat:
             continue
         drawn = sk.plays2.get(seat, []) + now if support else at[("follower pile", seat)]
-        pools[("drawn", seat)] = minus(drawn, sk.takes.get(seat, Counter()),
-                                        kinds(view.variant))
+        less = sk.takes.get(seat, Counter())
+        if support and seat in sk.returned:  # E42, E43: played, then back in the hand
+            less = less + sk.returned[seat]
+        if apart and support:
+            drawn = [card for card in drawn if card.faction not in apart]
+            less = Counter({card: n for card, n in less.items() if card.faction not in apart})
+        pools[("drawn", seat)] = minus(drawn, less, kinds(view.variant))
     tables = view.variant.tables
     aside = {tables.zone_specs[zone].name for _, zone, _ in tables.asides}
     second = [z.name for z in view.zones if not z.public and z.seat is None
@@ -160,6 +169,7 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
         slots[index] = pool.pop()
     pile += cast("list[Card]", slots)  # every hole filled
     pile += at[("draw pile", None)]
+    deal_orders(view.variant, view.seat, sk.hand_draws, at, rng)  # E41: drawn from aside
     return (tuple(hands), tuple(pile)), deck_order
 
 

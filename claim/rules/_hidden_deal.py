@@ -53,9 +53,10 @@ def explicit_aside(
 
     Raises:
         DealError: A zone the variant does not set cards aside into, a zone left
-            out, the wrong number of cards, a card of another faction, or a card
-            both dealt and set aside (more copies than the deck holds); ``field``
-            names the zone (``set_aside['set aside']``).
+            out, the wrong number of cards, a card of another faction, a card set
+            aside more often than the deck holds it (a Fire Phoenix twice), or a
+            card both dealt and set aside; ``field`` names the zone
+            (``set_aside['set aside']``, ``set_aside['fire phoenix deck']``).
     """
     tables = variant.tables
     if not tables.asides:
@@ -87,6 +88,9 @@ def explicit_aside(
                 raise DealError(f"{str(card)[:40]} is not a card of the {faction}", field=field)
         seen = Counter(parsed)
         for card, n in seen.items():
+            if n > deck[card]:  # a Fire Phoenix twice (E41)
+                raise DealError(f"{card} is set aside {n} times: the deck holds "
+                                f"{deck[card]}", field=field, extra=(str(card),))
             if dealt[card] + n > deck[card]:
                 raise DealError(f"{card} is set aside and dealt too: the deck holds "
                                 f"{deck[card]}", field=field, extra=(str(card),))

@@ -3,8 +3,9 @@ seat may see it (RULES 7), projected record by record, and the prefix already
 projected for an earlier state of the same game reused.
 
 Each event is shown to the seat as RULES 7 allows: public events as they are,
-private events (a draw, a Seer's peek) only to their seat, else a `HiddenEvent`
-naming who did what without the card. Cards laid into a hidden ordered zone (the
+private events (a draw, a Seer's peek, a card drawn from a hidden zone into one's
+own hand: a Fire Phoenix, E41) only to their seat, else a `HiddenEvent` naming who
+did what without the card. Cards laid into a hidden ordered zone (the
 Awakeners' second deck, E12) are listed in deck order, and a card that left the
 discard unseen is hidden; the cards that went to the discard unseen are counted.
 """
@@ -169,6 +170,8 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
     if isinstance(event, PlacedUnseen):
         if event.zone is Zone.DISCARD:
             unseen[event.card] += 1
+        elif event.zone is Zone.HAND and event.seat == seat:
+            return event  # a card drawn into one's own hand (a Fire Phoenix, E41)
         return _make_hidden("PlacedUnseen", event.seat, event.origin, event.zone)
     if isinstance(event, Placed):
         if event.zone is Zone.DISCARD:

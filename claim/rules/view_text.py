@@ -15,6 +15,7 @@ from claim.core.records import (
     Peeked,
     PhaseStarted,
     Placed,
+    PlacedUnseen,
     PowerStateChanged,
     TrickCompleted,
 )
@@ -84,6 +85,8 @@ def describe_event(event: ViewEvent) -> str:
     if isinstance(event, Placed):
         owner = "" if event.seat is None else f" of seat {event.seat}"
         return f"{event.card} to the {_where(event.zone)}{owner}"
+    if isinstance(event, PlacedUnseen) and event.zone is Zone.HAND:  # one's own draw (E41)
+        return f"seat {event.seat} draws {event.card} from the {_where(event.origin)}"
     if isinstance(event, FaceUpTurned):
         return f"face up {_cards(event.cards)}"
     if isinstance(event, CardsExchanged):

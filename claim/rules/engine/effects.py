@@ -4,9 +4,9 @@
 `Board` in order, after checking each: it is an effect at all; its card exists and
 lies where the effect says; no card moves twice in one call; it goes to a zone the
 phase allows (never the draw pile or the trick; a hand only in phase 2, and only a
-card of the trick back to the hand of the player who played it, E42: so phase 1
-hands change only by play, and it ends as RULES 2 requires); a power state is
-hashable. Anything else
+card of the trick back to the hand of the player who played it, E42, or the top card
+of a hidden shared zone drawn, E41: so phase 1 hands change only by play, and it
+ends as RULES 2 requires); a power state is hashable. Anything else
 raises `PowerError` naming the power and the effect. Since a board is a scratch copy,
 the caller's state is unchanged. The common placements are checked and carried out
 on a fast path (`claim.rules.engine.placing`); the others here.
@@ -194,7 +194,7 @@ def _check_destination(board: Board, owner: int, effect: Placement, declared: in
             raise _fail(board, owner, effect, f"a card cannot be placed on the {zone.value} "
                         f"in the {board.phase.value} phase")
         if zone is _HAND:
-            _check_return(board, owner, effect)
+            _check_to_hand(board, owner, effect)
         per_seat = zone in (Zone.SCORE, Zone.FOLLOWERS, _HAND)
     else:
         raise _fail(board, owner, effect, f"no power of this variant declares the zone "
@@ -205,14 +205,29 @@ def _check_destination(board: Board, owner: int, effect: Placement, declared: in
         raise _fail(board, owner, effect, f"the {_name(zone)} is shared: seat must be None")
 
 
+def _check_to_hand(board: Board, owner: int, effect: Placement) -> None:
+    """A card goes to a hand (phase 2) only from the top of a hidden shared zone (a
+    draw: the Fire Phoenix deck, E41; `_lift` checks the top), or back from the trick
+    to the player who played it (E42)."""
+    tables = board.variant.tables
+    declared = tables.zone_lookup.get(effect.origin)
+    if declared is not None and not isinstance(effect.origin, Zone):
+        spec = tables.zone_specs[declared]
+        if not spec.public and not spec.per_seat:
+            return
+    _check_return(board, owner, effect)
+
+
 def _check_return(board: Board, owner: int, effect: Placement) -> None:
-    """E42: a card goes to a hand only from the trick, back to the player who played it."""
+    """E42: a card goes to a hand only from the trick, back to the player who played it
+    (or from the top of a hidden shared zone, E41)."""
     trick = board.trick
     card = effect.card
     if effect.origin is not _TRICK or card not in trick or (
             (board.leader + trick.index(card)) % board.variant.players != effect.seat):
         raise _fail(board, owner, effect, "a card goes to a hand only from the trick, back "
-                    "to the player who played it (E42)")
+                    "to the player who played it (E42), or drawn from the top of a hidden "
+                    "shared zone (E41)")
 
 
 def _name(zone: ZoneRef) -> str:
