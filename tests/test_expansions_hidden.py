@@ -11,6 +11,7 @@ from collections.abc import Callable
 import attrs
 import pytest
 from conftest import remaining
+from deal_support import explicit_deal
 
 import claim
 from claim.core.records import Placed
@@ -37,18 +38,14 @@ def played_out(variant: claim.Variant, seed: int) -> claim.GameState:
 
 
 def explicit(variant: claim.Variant, seed: int = 3, /, **kwargs: object) -> claim.GameState:
-    """The seed's deal given again card by card, with ``kwargs`` replacing its parts."""
+    """The seed's deal given again card by card, with ``kwargs`` replacing its parts
+    (its Shadows set aside and a Trickster mark by default)."""
     dealt = claim.new_game(variant, seed=seed)
     assert dealt.deal is not None
-    deck = variant.deck
-    parts: dict[str, object] = {
-        "hands": [[str(deck[c]) for c in hand] for hand in dealt.deal.hands],
-        "draw_pile": [str(deck[c]) for c in dealt.deal.draw_pile],
-        "set_aside": {ASIDE: [str(deck[c]) for c in dealt.deal.set_aside[0]]},
-        "hidden": {"tricksters": [42, 44, 46, 48, 50]},
-    }
-    parts.update(kwargs)
-    return claim.new_game(variant, **parts)  # type: ignore[arg-type]
+    kwargs.setdefault("set_aside", {ASIDE: [str(variant.deck[c])
+                                            for c in dealt.deal.set_aside[0]]})
+    hidden = kwargs.pop("hidden", {"tricksters": [42, 44, 46, 48, 50]})
+    return explicit_deal(variant, hidden, seed, **kwargs)  # type: ignore[arg-type]
 
 
 # -- E33, E45: the Shadows set aside ----------------------------------------------
