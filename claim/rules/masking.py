@@ -34,7 +34,10 @@ from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError, VariantError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, TrickCompleted
+from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
+from claim.rules.engine.board import Board
+from claim.rules.engine.playing import allowed
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -55,6 +58,7 @@ class MaskTable:
         copies: Per printed masked card, the bit mask of its copies.
         factions: Per masked faction index, its name.
         classes: Every `MaskedCard` of the variant, in deck order of first cards.
+        class_masks: Per `MaskedCard`, the ids of the cards that show it, as a bit mask.
     """
 
     mask: int
@@ -63,6 +67,7 @@ class MaskTable:
     copies: dict[Card, int]
     factions: dict[int, str]
     classes: tuple[MaskedCard, ...]
+    class_masks: dict[MaskedCard, int]
 
 
 @per_variant
@@ -91,7 +96,11 @@ def mask_table(variant: Variant) -> MaskTable | None:
     mask = sum(1 << cid for cid, s in enumerate(shown) if s is not None)
     classes = tuple(dict.fromkeys(s for s in shown if s is not None))
     ordered = tuple(sorted(classes, key=lambda m: (shown.index(m), m.shown)))
-    return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered)
+    class_masks = dict.fromkeys(ordered, 0)
+    for cid, masked_as in enumerate(shown):
+        if masked_as is not None:
+            class_masks[masked_as] |= 1 << cid
+    return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks)
 
 
 @per_variant
@@ -101,25 +110,27 @@ def _reveals(variant: Variant) -> Recent[tuple[int, int], tuple[object, int]]:
     return Recent("revealed masked cards", 4096, register=False)
 
 
-def _reveal(table: MaskTable) -> Callable[[int, MoveRecord], int]:
-    copies = table.copies
+_SHOWING: dict[object, int] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, FaceUpTaken: -2}
+"""Per raw event head that reveals cards (E28), where its cards are in the raw event:
+a tuple of cards at that index, or (negative) one card at minus that index."""
+
+
+@per_variant
+def _reveal(variant: Variant) -> Callable[[int, MoveRecord], int]:
+    """The fold step of `revealed` for ``variant``: the masked cards a record shows.
+
+    It reads the records' raw events (`claim.core.records.RawEvent`) rather than
+    building their event objects: a state's reveals are read on every move."""
+    table = mask_table(variant)
+    copies = {} if table is None else table.copies
+    showing = _SHOWING
 
     def step(out: int, record: MoveRecord) -> int:
-        if not record.raw_events:
-            return out
-        for event in record.events:
-            cls = event.__class__
-            if cls is TrickCompleted:
-                assert isinstance(event, TrickCompleted)
-                cards: tuple[Card, ...] = tuple(card for _, card in event.plays)
-            elif cls is FaceUpTurned:
-                assert isinstance(event, FaceUpTurned)
-                cards = event.cards
-            elif cls is FaceUpTaken:
-                assert isinstance(event, FaceUpTaken)
-                cards = (event.card,)
-            else:
+        for raw in record.raw_events:
+            at = showing.get(raw[0])
+            if at is None:
                 continue
+            cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
             for card in cards:
                 out |= copies.get(card, 0)
         return out
@@ -136,12 +147,14 @@ def revealed(state: GameState) -> int:
     table = mask_table(state.variant)
     if table is None:
         return 0
-    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(table), _eventful)
-    for card in state.face_up_cards:  # the first face-up card has no event
-        out |= table.copies.get(card, 0)
+    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(state.variant),
+                      _eventful)
+    for cid in state.face_up:  # the first face-up card has no event
+        out |= 1 << cid
     if len(state.trick) == state.variant.players:
-        out |= sum(1 << cid for cid in state.trick) & table.mask
-    return out
+        for cid in state.trick:
+            out |= 1 << cid
+    return out & table.mask
 
 
 def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]:
@@ -173,32 +186,43 @@ def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     if table is None or state.pending is not None or not moves:
         return moves
     seat = state.current_player
-    if seat is None:
+    if seat is None or not state.hand_masks[seat] & table.mask:
         return moves
     hidden = state.hand_masks[seat] & table.mask & ~revealed(state)
     if not hidden:
         return moves
-    out: dict[Move, None] = {}
-    classes: dict[PlayCard, None] = {}
-    plain = _class_moves(state.variant)
+    out: list[Move] = []
+    classes: dict[PlayCard, int] = {}
+    own = _class_moves(state.variant)
     for move in moves:
-        if isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
-            shown = plain[move.card] if move.option is None else PlayCard(
-                table.by_card[move.card], move.option)
-            classes[shown] = None
-        else:
-            out[move] = None
-    rank: dict[Card, int] = {shown: at for at, shown in enumerate(table.classes)}
-    return (*sorted(classes, key=lambda move: rank[move.card]), *out)
+        found = own.get(id(move))
+        if found is not None and found[0] is move:  # the variant's own move: no hashing
+            if hidden & found[1]:
+                classes[found[2]] = found[3]
+                continue
+        elif isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
+            shown = table.by_card[move.card]
+            classes[PlayCard(shown, move.option)] = table.classes.index(shown)
+            continue
+        out.append(move)
+    return (*sorted(classes, key=classes.__getitem__), *out)
 
 
 @per_variant
-def _class_moves(variant: Variant) -> dict[Card, PlayCard]:
-    """Per masked card, the move that plays its class with no option (one object
-    serves every state)."""
+def _class_moves(variant: Variant) -> dict[int, tuple[PlayCard, int, PlayCard, int]]:
+    """By the id of each of the variant's own moves playing a masked card (those the
+    engine's `legal_moves` gives): the move, the card's id as a bit mask, the move
+    that plays its class with no option (one object serves every state) and the
+    class's place in the class order."""
     table = mask_table(variant)
-    return {} if table is None else {card: PlayCard(shown)
-                                     for card, shown in table.by_card.items()}
+    if table is None:
+        return {}
+    found: dict[int, tuple[PlayCard, int, PlayCard, int]] = {}
+    for key, (move, mask) in variant.tables.masks_by_id.items():
+        if move.option is None and mask & table.mask:
+            shown = table.by_card[move.card]
+            found[key] = (move, mask, PlayCard(shown), table.classes.index(shown))
+    return found
 
 
 def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
@@ -206,19 +230,21 @@ def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
     order among the unrevealed cards of the hand the rules let the player play."""
     seat = state.current_player
     assert seat is not None
-    hidden = state.hand_masks[seat] & table.mask & ~revealed(state)
-    legal = _flow.legal_moves(state)
-    can = {move.card for move in legal if isinstance(move, PlayCard)}
-    held = [cid for cid in state.variant.ids_in(hidden)
-            if table.shown[cid] == move.card and state.variant.deck[cid] in can]
+    assert isinstance(move.card, MaskedCard)
+    may = 0 if state.phase is OVER else allowed(state, seat)
+    held = may & table.class_masks[move.card] & ~revealed(state)
     if not held:
-        named = [str(m) for m in legal_moves(state, legal)]
+        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state))]
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
                                f"one of {', '.join(named)}")
-    fi = state.variant.tables.card_faction[held[0]]
-    order: Hashable = state.power_states[fi]
-    rank = {cid: i for i, cid in enumerate(order)} if isinstance(order, tuple) else {}
-    return min(held, key=lambda cid: (rank.get(cid, cid), cid))
+    order: Hashable = state.power_states[state.variant.tables.card_faction[
+        (held & -held).bit_length() - 1]]
+    if isinstance(order, tuple):
+        ids: tuple[int, ...] = order
+        for cid in ids:
+            if held >> cid & 1:
+                return cid
+    return (held & -held).bit_length() - 1
 
 
 def check(state: GameState, move: Move) -> int | None:
@@ -232,7 +258,7 @@ def check(state: GameState, move: Move) -> int | None:
     if table is None or not isinstance(move, PlayCard) or state.pending is not None:
         return None
     if isinstance(move.card, MaskedCard):
-        if move.card not in table.classes:
+        if move.card not in table.class_masks:
             raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
         return _physical(state, move, table)
     copies = table.copies.get(move.card, 0)
@@ -268,5 +294,6 @@ def apply(state: GameState, move: Move, play: object) -> GameState:
     physical = PlayCard(state.variant.deck[cid], move.option)
     after: GameState = play(state, physical)  # type: ignore[operator]
     last = after.records[-1]
-    records = after.records[:-1] + (MoveRecord(last.seat, move, last.raw_events),)
-    return attrs.evolve(after, records=records)
+    board = Board(after)
+    board.pending = after.pending
+    return board.freeze((*after.records[:-1], MoveRecord(last.seat, move, last.raw_events)))
