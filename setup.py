@@ -26,6 +26,7 @@ COMPILED_FILES = [
     "claim/rules/rulebook.py",
     "claim/rules/engine/quiet.py",
     "claim/core/_shuffle.py",
+    "claim/core/_fold.py",
     "claim/search/_solver_key.py",
     "claim/search/_solver_rules.py",
     "claim/search/_solver_order.py",

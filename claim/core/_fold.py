@@ -1,0 +1,58 @@
+"""`fold_prefix`, compiled (`claim._compiled`): a game's reveals are folded on
+every move of a masked variant. Imported from `claim.core.cache`, where it belongs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from claim.core.cache import Recent
+
+__all__ = ["fold_prefix"]
+
+T = TypeVar("T")
+
+
+def fold_prefix(cache: Recent[tuple[int, int], tuple[object, T]], items: Sequence[Any],
+                initial: T, step: Callable[[T, Any], T],
+                keyed: Callable[[Any], bool], reach: int = 64) -> T:
+    """``step`` folded over ``items`` from ``initial``, resumed from a prefix folded
+    before: for sequences that grow by appending, as a game's records do from state
+    to state, each fold costs only the items added since the last keyed item of a
+    prefix folded before (within ``reach`` of the end).
+
+    A prefix is known by its last item, which must be one that ends no other prefix:
+    ``keyed(item)`` says which items are (a game's records with events are made for
+    their game; a quiet record is the variant's own, shared by every game, so it is
+    never a key).
+
+    Args:
+        cache: Where folds are kept, keyed by the identity of a prefix's last item and
+            the prefix's length (the item is kept beside the value and checked).
+        items: The sequence.
+        initial: The fold of no items.
+        step: ``step(value, item)``: the fold of one item more.
+        keyed: Whether an item may end a prefix in the cache (see above).
+        reach: How far back from the end a folded prefix is looked for.
+
+    Returns:
+        The fold of every item of ``items``.
+    """
+    end = len(items)
+    start, value = 0, initial
+    for cut in range(end, max(0, end - reach), -1):
+        item = items[cut - 1]
+        if keyed(item):
+            found = cache.get((id(item), cut))
+            if found is not None and found[0] is item:
+                start, value = cut, found[1]
+                break
+    last: tuple[int, T] | None = None
+    for index in range(start, end):
+        value = step(value, items[index])
+        if keyed(items[index]):
+            last = (index, value)
+    if last is not None:
+        cache.put((id(items[last[0]]), last[0] + 1), (items[last[0]], last[1]))
+    return value
