@@ -3,8 +3,8 @@
 The engine (`claim.rules.engine`: playing, tricks, effects, questions, the flow between
 tricks, scoring), views and determinization (`claim.rules.views`, `claim.info.knowledge` and
 the history readers and builders behind `claim.info.sampling`), the saved snapshot, the
-phase 2 solver's fast path, the random playouts, the prefix folds of `claim.core.cache` (reveals of masked
-cards, read on every move) and the built-in powers of Claim and
+phase 2 solver's fast path, the random playouts, the prefix folds of `claim.core.cache`
+(reveals of masked cards, read on every move) and the built-in powers of Claim and
 the expansions (`claim.factions`, but for `claim2`) are `COMPILED_MODULES`. When the
 package is built (``setup.py``), these are compiled with mypyc into C extensions if
 mypyc and a C compiler are at hand; the ``.py`` files ship beside them. Python
