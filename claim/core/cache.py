@@ -28,7 +28,6 @@ processes between phases); `recent_caches` lists them by name with their sizes.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -112,9 +111,12 @@ class Recent(Generic[K, V]):
         """
         items = self._items
         if len(items) >= self.limit and key not in items:
-            # another thread changing the map meanwhile has evicted for us
-            with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+            # (try, not contextlib.suppress: a full cache evicts on every put, and the
+            # context manager would cost more than the rest of the call)
+            try:  # noqa: SIM105
                 del items[next(iter(items))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread changing the map meanwhile has evicted for us
         items[key] = value
         return value
 

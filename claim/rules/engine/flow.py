@@ -36,7 +36,7 @@ from claim.rules.effects import Option
 from claim.rules.engine.board import Board, make_record, state_maker
 from claim.rules.engine.choices import answer, matching
 from claim.rules.engine.phases import advance
-from claim.rules.engine.playing import allowed, play_choices, play_with_choice
+from claim.rules.engine.playing import allowed, labelled_play, play_choices, play_with_choice
 from claim.rules.engine.tricks import current_lead, resolve_trick
 from claim.rules.rulebook import playable
 from claim.rules.variant import Variant
@@ -82,7 +82,8 @@ def dynamic_moves(state: GameState) -> tuple[Move, ...]:
         if len(choices) < 2:
             moves.append(move)
         else:
-            moves += [PlayCard(move.card, choice.label or None) for choice in choices]
+            moves += [labelled_play(state.variant, move.card, choice.label or None)
+                      for choice in choices]
     return tuple(moves)
 
 

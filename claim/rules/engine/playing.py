@@ -13,7 +13,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from claim.core._fast import slot_maker
-from claim.core.cache import Recent
+from claim.core.cache import Recent, per_variant
+from claim.core.cards import Card
 from claim.core.errors import PowerError
 from claim.core.moves import PlayCard
 from claim.core.records import RawEvent
@@ -27,8 +28,9 @@ from claim.rules.rulebook import playable
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
+    from claim.rules.variant import Variant
 
-__all__ = ["PlayChoice", "allowed", "play_choices", "play_with_choice"]
+__all__ = ["PlayChoice", "allowed", "labelled_play", "play_choices", "play_with_choice"]
 
 
 def allowed(state: GameState, seat: int) -> int:
@@ -178,4 +180,29 @@ def play_with_choice(
                 raise PowerError(f"power of {name}: a play's choice cannot ask a question "
                                  "(return Ask from a trick hook instead)", name)
     label = chosen.label or None if chosen is not None and len(choices) > 1 else None
-    return board, events, PlayCard(tables.deck[card], label)
+    return board, events, labelled_play(state.variant, tables.deck[card], label)
+
+
+def labelled_play(variant: Variant, card: Card, label: str | None) -> PlayCard:
+    """``PlayCard(card, label)`` for a card of ``variant``'s deck: one object per card
+    and label, kept in the variant (a dynamic variant's legal moves are built anew
+    for every state, and building a move costs more than finding it)."""
+    made = _labelled(variant)
+    key = (id(card), label)
+    found = made.get(key)
+    if found is None or found.card is not card:
+        if len(made) >= _LABELLED_LIMIT:
+            made.clear()
+        found = made[key] = PlayCard(card, label)
+    return found
+
+
+_LABELLED_LIMIT = 4096
+"""How many labelled moves a variant keeps (labels come from the powers: a plugin
+could make many)."""
+
+
+@per_variant
+def _labelled(variant: Variant) -> dict[tuple[int, str | None], PlayCard]:
+    """The labelled moves of `labelled_play`, by card identity and label."""
+    return {}
