@@ -8,7 +8,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable
-from typing import cast
+from typing import ClassVar, cast
 
 import attrs
 import pytest
@@ -18,8 +18,17 @@ import claim
 from claim.core.records import PowerStateChanged
 from claim.factions.exp_potions import Wizards
 from claim.info.sampling import Sampler
+from claim.powers import Capabilities, DeckFacts, FactionPower, Option, Play
+from claim.rules.engine.playing import _asked_choices, play_choices
 from claim.search.solver import SolverError, solve, why_not_exact
-from claim.testing import LeakError, check_no_leaks, check_views, support_position
+from claim.testing import (
+    CapabilityError,
+    LeakError,
+    check_capabilities,
+    check_no_leaks,
+    check_views,
+    support_position,
+)
 
 WIZ = claim.mix(["knights", "goblins", "wizards", "undead", "dwarves"])
 FIRE_MAGIC = claim.load_variant("fire-magic")  # knights, goblins, poisoners, tricksters, wizards
@@ -323,3 +332,66 @@ def test_e35_the_drink_is_decided_when_the_card_is_played() -> None:
     assert sorted(labels(state)) == ["Gb5"]  # seat 1 has no potion to drink
     state = state.apply("Gb5")  # 3 + 3 = 6 beats 5
     assert state.current_player == 0 and potions(state)[3] == ()
+
+
+@attrs.frozen
+class Sippers(FactionPower):
+    """Any card may be played with a sip, but only odd card ids offer it, yet the
+    power promises the same options for every card: a false promise."""
+
+    name: ClassVar[str] = "test_sippers"
+    plays_every_card: ClassVar[bool] = True
+
+    def play_labels(self, facts: DeckFacts) -> tuple[str, ...]:
+        return ("sip",)
+
+    def play_options(self, play: Play) -> tuple[Option, ...]:
+        return (Option("sip"),) if play.card % 2 else ()
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(card_blind_options=True)
+
+
+if Sippers.name not in claim.registry:
+    claim.registry.register(Sippers)
+
+
+def test_e34_the_potion_promise_changes_no_choice() -> None:
+    """E34: a potion is drunk with any card alike, so the Wizards promise
+    `card_blind_options` and the engine asks them once per seat and state: the
+    choices it offers with each card are those the powers give for that card."""
+    tables = FIRE_MAGIC.tables
+    assert tables.blind_option_mask == tables.full_mask  # no card asks on its own
+    drinks = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = claim.new_game(FIRE_MAGIC, seed=seed)
+        while not state.is_over:
+            seat = state.current_player
+            if state.pending is None and seat is not None:
+                for card in FIRE_MAGIC.ids_in(state.hand_masks[seat]):
+                    shared = play_choices(state, seat, card)
+                    own = _asked_choices(state, seat, card, True)
+                    assert [(c.label, c.parts, c.outcome) for c in shared] == [
+                        (c.label, c.parts, c.outcome) for c in own]
+                    drinks += len(own) > 1
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert drinks > 0
+
+
+def test_e34_a_false_card_blind_promise_is_caught() -> None:
+    """`claim.testing.check_capabilities` holds a power to `card_blind_options`."""
+    variant = claim.variant_from_yaml("""
+name: sippers
+house: true
+factions:
+  - name: sippers
+    code: Sp
+    values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    power: test_sippers
+  - goblins
+  - dwarves
+""", "sippers.yaml")
+    with pytest.raises(CapabilityError, match=r"test_sippers.*card_blind_options.*"
+                                              r"play_options answers"):
+        check_capabilities(variant, games=4)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from claim.powers import (
+    Capabilities,
     DeckFacts,
     Effect,
     FactionPower,
@@ -162,6 +163,11 @@ class Wizards(FactionPower):
         if parts is None:
             return value
         return (parts[0], 0, tuple(() for _ in parts[2]), (), ())
+
+    def capabilities(self) -> Capabilities:
+        """E34: a potion is drunk with any card alike: the drink option depends on
+        the seat's potions, never on the card."""
+        return Capabilities(card_blind_options=True)
 
     def play_options(self, play: Play) -> tuple[Option, ...]:
         """E34: drink the oldest potion in front of the player with the card played

@@ -54,6 +54,11 @@ class Capabilities:
             matter; None for every lead faction.
         playout_rule: The mechanism of `claim.rules.playout_rules` that
             reproduces the power's state-dependent hooks in a fast playout, or None.
+        card_blind_options: For a power with `FactionPower.plays_every_card`: its
+            ``play_options`` answer the same whichever card is played (they depend
+            on the state, the seat and whether the card comes from the hand). The
+            engine then asks once per seat and state for the cards that have no
+            choices of their own (the Wizards' potion, E34).
     """
 
     public: bool = False
@@ -62,6 +67,7 @@ class Capabilities:
     on_win: frozenset[str] = frozenset()
     rank_leads: frozenset[str] | None = None
     playout_rule: PlayoutRule | None = None
+    card_blind_options: bool = False
 
     def __attrs_post_init__(self) -> None:
         for name, allowed in (("pure", PURE_HOOKS), ("on_win", WIN_HOOKS)):

@@ -11,7 +11,9 @@ hooks the way the engine does:
   another state of the same phase (from another game);
 * ``on_win``: ``after_place`` answers nothing for a trick the power's card does not
   win;
-* ``monotone_votes``: no card of the variant ever leaves a score pile.
+* ``monotone_votes``: no card of the variant ever leaves a score pile;
+* ``card_blind_options``: before every card play, ``play_options`` answers the
+  same for the first and the last card of the player's hand.
 
 A failure raises `CapabilityError` naming the power, the promise, the hook, the
 position (game seed and move number) and the two answers.
@@ -29,6 +31,7 @@ from claim.core.moves import PlayCard
 from claim.rules.dealing import new_game
 from claim.rules.effects import Effect
 from claim.rules.engine.tricks import current_lead
+from claim.rules.hook_arguments import Play
 from claim.rules.masking import played_card
 from claim.rules.protocol import FactionPower, Trick, overrides
 from claim.rules.state import GameState
@@ -58,6 +61,8 @@ def check_capabilities(variant: Variant, games: int = 4, seed: int = 0) -> int:
                 if c.monotone_votes and type(p) is not FactionPower]
     if not all(c.monotone_votes for c in variant.tables.capabilities):
         monotone = []  # the solver bounds early only when every power promises it
+    blind = [p for p, c in zip(variant.tables.powers, variant.tables.capabilities)
+             if c.card_blind_options]
     for game in range(games):
         rng = random.Random(seed + game)
         state = new_game(variant, seed=seed + game)
@@ -65,6 +70,8 @@ def check_capabilities(variant: Variant, games: int = 4, seed: int = 0) -> int:
             where = f"game seed {seed + game}, move {step} ({move})"
             if monotone:
                 _check_scores(monotone, before, after, where)
+            if blind and isinstance(move, PlayCard) and before.pending is None:
+                _check_blind(blind, before, where)
             trick = _completing(before, move)
             if trick is None:
                 continue
@@ -175,6 +182,23 @@ def _check_on_win(power: FactionPower, trick: Trick, where: str) -> None:
                 f"after_place, but answers {answer!r} for a trick it does not win "
                 f"({where})")
         return
+
+
+def _check_blind(powers: list[FactionPower], before: GameState, where: str) -> None:
+    """``card_blind_options``: the same options for two cards of the hand."""
+    seat = before.current_player
+    assert seat is not None
+    held = list(before.variant.ids_in(before.hand_masks[seat]))
+    if len(held) < 2:
+        return
+    lead = current_lead(before)
+    for power in powers:
+        first, last = (tuple(power.play_options(Play(before, seat, card, len(before.trick),
+                                                     True, lead)))
+                       for card in (held[0], held[-1]))
+        _same(power, "card_blind_options", "play_options", first, last,
+              f"{where}, cards {before.variant.deck[held[0]]} and "
+              f"{before.variant.deck[held[-1]]}")
 
 
 def _same(power: FactionPower, promise: str, hook: str, first: object, second: object,

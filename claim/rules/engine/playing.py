@@ -88,7 +88,9 @@ def play_choices(
     entry = _ASKED.get(id(state))
     if entry is None or entry[0] is not state:
         entry = _ASKED.put(id(state), (state, {}))
-    key = (seat, card, from_hand)
+    # A card with no choices of its own and extras that promise to be the same for
+    # every card (`DeckTables.blind_option_mask`, E34) shares its seat's answer.
+    key = (seat, -1 if (1 << card) & tables.blind_option_mask else card, from_hand)
     found = entry[1].get(key)
     if found is None:
         found = entry[1][key] = _asked_choices(state, seat, card, from_hand)
