@@ -62,6 +62,7 @@ COMPILED_FILES = [
     "claim/factions/exp_minotaurs.py",
     "claim/factions/exp_hidden.py",
     "claim/factions/exp_poison.py",
+    "claim/factions/exp_phoenixes.py",
 ]
 """The files of `claim._compiled.COMPILED_MODULES` (a test checks they agree)."""
 

@@ -80,6 +80,7 @@ COMPILED_MODULES = (
     "claim.factions.exp_minotaurs",
     "claim.factions.exp_hidden",
     "claim.factions.exp_poison",
+    "claim.factions.exp_phoenixes",
 )
 """The modules the build compiles (``setup.py`` lists their files; a test checks)."""
 

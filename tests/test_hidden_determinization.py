@@ -5,7 +5,9 @@ hidden information beside the others (issue #24).
 Each case plays random games and, every third move, determinizes the view of the seat
 to move and checks that the sampled state shows that seat the same view. The named
 mixes are the ones where a combination of powers once broke it; the random ones draw
-new combinations from a fixed seed."""
+new combinations from a fixed seed; the Phoenixes (E41) have cases of their own, for
+2, 3 and 4 players and the built-in ``phoenix-fire-3p``, which must see Fire Phoenixes
+drawn unseen by another seat."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ import random
 import pytest
 
 import claim
+from claim.core.records import PlacedUnseen
+from claim.core.zones import Zone
+from claim.factions.exp_phoenixes import FIRE_DECK
 from claim.info.sampling import sample
 from claim.testing import random_official_mix
 
@@ -37,19 +42,31 @@ BROKEN_ONCE = [
 ]
 
 
-def _random_mixes(count: int, seed: int) -> list[tuple[tuple[str, ...], int]]:
+def _random_mixes(count: int, seed: int, players: tuple[int, ...] = (2, 3, 4),
+                  holding: frozenset[str] = frozenset(HIDDEN)
+                  ) -> list[tuple[tuple[str, ...], int]]:
+    """``count`` random official mixes for ``players`` holding one of ``holding``."""
     rng = random.Random(seed)
     out: list[tuple[tuple[str, ...], int]] = []
     while len(out) < count:
-        players = rng.choice([2, 3, 4])
-        names = random_official_mix(rng, players)
-        if HIDDEN & set(names):
-            out.append((names, players))
+        seats = rng.choice(players)
+        names = random_official_mix(rng, seats)
+        if holding & set(names):
+            out.append((names, seats))
     return out
 
 
-def _determinizes(names: tuple[str, ...], players: int, games: int) -> None:
-    variant = claim.mix(list(names), players)
+def _unseen_fire_draws(state: claim.GameState, seat: int | None) -> int:
+    """How many Fire Phoenixes seats other than ``seat`` drew unseen so far (E41)."""
+    return sum(1 for record in state.records for event in record.events
+               if isinstance(event, PlacedUnseen) and event.origin == FIRE_DECK.name
+               and event.zone is Zone.HAND and event.seat != seat)
+
+
+def _determinizes(variant: claim.Variant, games: int) -> int:
+    """Plays ``games`` random games, checking every third move; returns how many of
+    the checks were made while the viewer faced another seat's unseen Fire Phoenix."""
+    hidden_draws = 0
     for game in range(games):
         rng = random.Random(game)
         state = claim.new_game(variant, seed=game)
@@ -58,9 +75,12 @@ def _determinizes(names: tuple[str, ...], players: int, games: int) -> None:
             if moves % 3 == 0:
                 seat = state.current_player
                 view = state.view(seat)
-                assert sample(view, random.Random(1)).view(seat) == view, (names, game, moves)
+                assert sample(view, random.Random(1)).view(seat) == view, (
+                    variant.name, game, moves)
+                hidden_draws += _unseen_fire_draws(state, seat) > 0
             state = state.apply(rng.choice(state.legal_moves()))
             moves += 1
+    return hidden_draws
 
 
 @pytest.mark.parametrize(("names", "players"), BROKEN_ONCE,
@@ -69,11 +89,31 @@ def _determinizes(names: tuple[str, ...], players: int, games: int) -> None:
 def test_e44_mixes_that_once_broke_determinization(names: tuple[str, ...],
                                                     players: int) -> None:
     """E44: each of these mixes, three games."""
-    _determinizes(names, players, games=3)
+    _determinizes(claim.mix(list(names), players), games=3)
 
 
 @pytest.mark.parametrize(("names", "players"), _random_mixes(24, seed=2026))
 def test_e44_random_official_mixes_with_hidden_factions_determinize(
         names: tuple[str, ...], players: int) -> None:
     """E44, E45: random official mixes holding a faction with hidden information."""
-    _determinizes(names, players, games=2)
+    _determinizes(claim.mix(list(names), players), games=2)
+
+
+PHOENIX_MIXES = [mix for players in (2, 3, 4) for mix in _random_mixes(
+    1, seed=2026 + players, players=(players,), holding=frozenset({"phoenixes"}))]
+
+
+@pytest.mark.parametrize(("names", "players"), PHOENIX_MIXES,
+                         ids=[f"phoenixes-{players}p" for _, players in PHOENIX_MIXES])
+def test_e41_random_official_mixes_with_phoenixes_determinize(
+        names: tuple[str, ...], players: int) -> None:
+    """E41, E44: a Fire Phoenix another seat drew is a hidden card of that seat's hand,
+    drawn from the Fire Phoenix deck; a random official mix with the Phoenixes for 2,
+    3 and 4 players determinizes consistently, such draws included."""
+    assert _determinizes(claim.mix(list(names), players), games=2) > 0
+
+
+def test_e41_phoenix_fire_3p_determinizes() -> None:
+    """E41, E44: the built-in mix ``phoenix-fire-3p`` (Phoenixes beside Fire
+    Elementals) determinizes consistently, other seats' unseen draws included."""
+    assert _determinizes(claim.load_variant("phoenix-fire-3p"), games=3) > 0

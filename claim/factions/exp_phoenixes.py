@@ -23,6 +23,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+# Compiled with mypyc (`claim._compiled`), the classes below are built at import like
+# Python classes (`registry.register` makes them non-native), their base looked up by
+# its defining module, `claim.rules.protocol`, through the module object that compiled
+# code imported under that name: imported here, or the base is looked up on None.
+import claim.rules.protocol  # noqa: F401
 from claim.powers import (
     Capabilities,
     Effect,
