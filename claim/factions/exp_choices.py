@@ -101,7 +101,8 @@ class ElfOrcs(FactionPower):
     @staticmethod
     def _free(state: GameState) -> bool:
         """E18: whether the follow rule is off for this trick (a Satyr trick)."""
-        return any(p.must_follow(state) is False for p in state.variant.tables.powers)
+        tables = state.variant.tables  # (the powers overriding must_follow, E18)
+        return any(tables.powers[fi].must_follow(state) is False for fi in tables.follow_hooks)
 
     def lead_now(self, state: GameState, card: int) -> str | None:
         """E3: a led dual card makes its declared faction the lead faction."""
