@@ -100,11 +100,12 @@ def test_both_forms_play_and_sample_alike() -> None:
     the same seeds give the same games, records and determinizations, compiled and
     as Python, on both boxes, a 4-player team game and the expansion mixes (a dynamic
     follow rule, play choices, the expansion powers compiled; the Fire Phoenix deck,
-    E41)."""
+    E41; the hidden-information mixes: masked cards, potions, crypts, fake marks)."""
     code = ("import hashlib, random, claim\nfrom claim.info.sampling import sample\n"
             "out = []\n"
             "for name in ('claim', 'claim2', 'knights-4p', 'mercenary-moon', 'magic-maps',\n"
-            "             'frost-court-3p', 'phoenix-fire-3p'):\n"
+            "             'frost-court-3p', 'phoenix-fire-3p', 'fear-night', 'shadow-tricks',\n"
+            "             'fire-magic', 'fire-masks'):\n"
             "    for seed in range(3):\n"
             "        rng = random.Random(seed)\n"
             "        state = claim.new_game(name, seed=seed)\n"
