@@ -1,0 +1,92 @@
+"""Instructions per move, counted by valgrind: ``python -m benchmarks.instructions``.
+
+Wall-clock figures on a shared machine drift by up to 1.8x for seconds at a time;
+an instruction count does not. For each variant this runs ``--games`` seeded random
+games through the public API (``legal_moves``, then ``apply`` of a move drawn with
+`claim.search.playouts.pick`) under ``valgrind --tool=callgrind``, collecting only
+inside the loop of games (the variant is loaded and the games dealt before), with
+hash randomization and address randomization off, and prints the instructions per
+move. ``--trees`` names source trees (``git worktree`` checkouts, built in place)
+to count side by side: each runs with its own ``claim`` first on ``PYTHONPATH``,
+so the commit before a change and the change are counted alike. The same tree,
+code and games give the same count to within a few hundred instructions a move
+(the collector may run at other moments). Figures are printed, never asserted.
+
+Needs valgrind (``apt-get install valgrind``) and ``setarch``; it takes about a
+minute a variant and tree for 10 games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+# The loop runs inside one call of a C function the library never calls
+# (itertools.starmap's next), so that callgrind collects exactly the games.
+GAMES = """
+import gc, itertools, random, sys
+import claim
+variant = claim.load_variant(sys.argv[1])
+games = [claim.new_game(variant, seed=seed) for seed in range(int(sys.argv[2]))]
+rng = random.Random(6)
+
+def play(state):
+    moves = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        state = state.apply(legal[int(rng.random() * len(legal))])
+        moves += 1
+    return moves
+
+gc.collect()
+print("moves", sum(itertools.starmap(play, ((game,) for game in games))))
+"""
+
+
+def count(tree: Path, variant: str, games: int) -> tuple[int, int]:
+    """(instructions, moves) of ``games`` random games of ``variant`` with ``tree``'s
+    ``claim``.
+
+    Raises:
+        RuntimeError: valgrind did not report a count (its output is quoted).
+    """
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    command = ["setarch", "-R", "valgrind", "--tool=callgrind",
+               "--callgrind-out-file=/dev/null", "--collect-atstart=no",
+               "--toggle-collect=starmap_next", sys.executable, "-c", GAMES,
+               variant, str(games)]
+    done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True,
+                          check=False)
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    moves = re.search(r"moves (\d+)", done.stdout)
+    if collected is None or moves is None:
+        raise RuntimeError(f"no count for {variant} in {tree}: {done.stderr[-800:]}")
+    return int(collected.group(1)), int(moves.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", nargs="+", default=["claim", "fire-magic"])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--trees", nargs="+", type=Path,
+                        default=[Path(__file__).resolve().parent.parent])
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None or shutil.which("setarch") is None:
+        print("benchmarks.instructions needs valgrind and setarch "
+              "(apt-get install valgrind)", file=sys.stderr)
+        return 2
+    for variant in args.variants:
+        for tree in args.trees:
+            instructions, moves = count(tree.resolve(), variant, args.games)
+            print(f"{variant:16} {tree!s:28} {instructions // moves:>9,} "
+                  f"instructions/move ({moves} moves)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
