@@ -125,10 +125,14 @@ def test_expansion_mixes_play_on_the_engines_board(players: int) -> None:
     assert board_played > 0
 
 
-@pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "frost-court-3p"])
+@pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "frost-court-3p",
+                                  "fear-night", "shadow-tricks", "fire-magic", "fire-masks",
+                                  "phoenix-fire-3p"])
 def test_builtin_expansion_variants_play_on_the_board(name: str) -> None:
     """The built-in expansion mixes name why the kernel cannot tabulate them, and play
-    through the engine's board exactly as stepping does."""
+    through the engine's board exactly as stepping does: with masked cards (E28,
+    E29: fire-masks, phoenix-fire-3p) the same class moves, each playing the card
+    stepping plays, and the same reveals."""
     variant = claim.load_variant(name)
     assert kernel_unsupported(claim.new_game(variant, seed=1))
     for seed in range(8):

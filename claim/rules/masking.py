@@ -24,7 +24,7 @@ one by value is refused with `IllegalMoveError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -33,7 +33,7 @@ from claim.core.cache import Recent, fold_prefix, per_variant
 from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError, VariantError
 from claim.core.moves import Move, PlayCard
-from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, TrickCompleted
+from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, RawEvent, TrickCompleted
 from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
 from claim.rules.engine.board import Board
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from claim.rules.state import GameState
 
 __all__ = ["MaskTable", "apply", "check", "legal_moves", "mask_table", "played_card",
-           "revealed", "shown_cards"]
+           "reveal_events", "revealed", "shown_cards"]
 
 
 @attrs.frozen
@@ -116,17 +116,18 @@ a tuple of cards at that index, or (negative) one card at minus that index."""
 
 
 @per_variant
-def _reveal(variant: Variant) -> Callable[[int, MoveRecord], int]:
-    """The fold step of `revealed` for ``variant``: the masked cards a record shows.
+def _reveal(variant: Variant) -> Callable[[int, Sequence[RawEvent]], int]:
+    """The masked cards that raw events show (E28), added to a mask: the fold step
+    of `revealed` for ``variant``.
 
-    It reads the records' raw events (`claim.core.records.RawEvent`) rather than
+    It reads the engine's raw events (`claim.core.records.RawEvent`) rather than
     building their event objects: a state's reveals are read on every move."""
     table = mask_table(variant)
     copies = {} if table is None else table.copies
     showing = _SHOWING
 
-    def step(out: int, record: MoveRecord) -> int:
-        for raw in record.raw_events:
+    def step(out: int, raws: Sequence[RawEvent]) -> int:
+        for raw in raws:
             at = showing.get(raw[0])
             if at is None:
                 continue
@@ -138,23 +139,48 @@ def _reveal(variant: Variant) -> Callable[[int, MoveRecord], int]:
     return step
 
 
+@per_variant
+def _reveal_record(variant: Variant) -> Callable[[int, MoveRecord], int]:
+    """`_reveal` of a record's events."""
+    step = _reveal(variant)
+
+    def of_record(out: int, record: MoveRecord) -> int:
+        return step(out, record.raw_events)
+
+    return of_record
+
+
 def _eventful(record: MoveRecord) -> bool:
     return bool(record.raw_events)
 
 
-def revealed(state: GameState) -> int:
-    """The masked card ids revealed so far (E28), as a bit mask."""
+def revealed(state: GameState, folded: int | None = None) -> int:
+    """The masked card ids revealed so far (E28), as a bit mask.
+
+    Args:
+        state: The state.
+        folded: What the events of the game so far revealed, when the caller keeps
+            it (a game played with records off: `reveal_events`); by default read
+            from the state's records.
+    """
     table = mask_table(state.variant)
     if table is None:
         return 0
-    out = fold_prefix(_reveals(state.variant), state.records, 0, _reveal(state.variant),
-                      _eventful)
+    out = folded if folded is not None else fold_prefix(
+        _reveals(state.variant), state.records, 0, _reveal_record(state.variant), _eventful)
     for cid in state.face_up:  # the first face-up card has no event
         out |= 1 << cid
     if len(state.trick) == state.variant.players:
         for cid in state.trick:
             out |= 1 << cid
     return out & table.mask
+
+
+def reveal_events(variant: Variant, folded: int, events: Sequence[RawEvent]) -> int:
+    """``folded`` (a `revealed` mask) with the masked cards ``events`` reveal (E28):
+    for a game played with records off (`claim.search.playouts`), which keeps the
+    events of each move instead."""
+    return _reveal(variant)(folded, events)
 
 
 def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]:
@@ -177,18 +203,20 @@ def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]
     return tuple(sorted(masked, key=order.__getitem__)) + tuple(out)
 
 
-def legal_moves(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = None
+                ) -> tuple[Move, ...]:
     """``moves`` (the engine's) as the player may name them: an unrevealed masked
     card by its class, cards that look the same as one move (E29, R15). The class
     moves come first, in the variant's class order (as a view lists a hand's masked
-    cards), so that their order tells nothing of the values held (E28)."""
+    cards), so that their order tells nothing of the values held (E28). ``folded``:
+    as for `revealed`."""
     table = mask_table(state.variant)
     if table is None or state.pending is not None or not moves:
         return moves
     seat = state.current_player
     if seat is None or not state.hand_masks[seat] & table.mask:
         return moves
-    hidden = state.hand_masks[seat] & table.mask & ~revealed(state)
+    hidden = state.hand_masks[seat] & table.mask & ~revealed(state, folded)
     if not hidden:
         return moves
     out: list[Move] = []
@@ -225,16 +253,17 @@ def _class_moves(variant: Variant) -> dict[int, tuple[PlayCard, int, PlayCard, i
     return found
 
 
-def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
+def _physical(state: GameState, move: PlayCard, table: MaskTable, folded: int | None
+              ) -> int:
     """The id of the card a class move plays: the first of the class in the play
     order among the unrevealed cards of the hand the rules let the player play."""
     seat = state.current_player
     assert seat is not None
     assert isinstance(move.card, MaskedCard)
     may = 0 if state.phase is OVER else allowed(state, seat)
-    held = may & table.class_masks[move.card] & ~revealed(state)
+    held = may & table.class_masks[move.card] & ~revealed(state, folded)
     if not held:
-        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state))]
+        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
                                f"one of {', '.join(named)}")
     order: Hashable = state.power_states[state.variant.tables.card_faction[
@@ -247,8 +276,9 @@ def _physical(state: GameState, move: PlayCard, table: MaskTable) -> int:
     return (held & -held).bit_length() - 1
 
 
-def check(state: GameState, move: Move) -> int | None:
+def check(state: GameState, move: Move, folded: int | None = None) -> int | None:
     """The card id a class move plays, None for another move (the engine checks it).
+    ``folded``: as for `revealed`.
 
     Raises:
         IllegalMoveError: A class move with no such card to play, or an unrevealed
@@ -260,13 +290,13 @@ def check(state: GameState, move: Move) -> int | None:
     if isinstance(move.card, MaskedCard):
         if move.card not in table.class_masks:
             raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
-        return _physical(state, move, table)
+        return _physical(state, move, table, folded)
     copies = table.copies.get(move.card, 0)
     if state.current_player is None or not copies:
         return None
     # Refused whoever holds it: "you do not hold it" would tell a value (E28).
-    if not copies & revealed(state):
-        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state))]
+    if not copies & revealed(state, folded):
+        named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"nobody knows the value of a masked card, its "
                                f"holder included (E28): name its class, one of "
                                f"{', '.join(named)}")

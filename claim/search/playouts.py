@@ -8,9 +8,12 @@ same moves and reach the same final state. `playout` runs a kernel on plain ints
 Claim and Claim 2, in every built-in set-up for 2, 3 and 4 players. It derives them
 from the powers themselves (pure hooks tabulated once per variant, declared
 mechanisms, see `claim.rules.playout_rules`); for any other power (the expansion
-factions, plugins) it runs `step_out` instead: the same result, without the speedup.
-A pending question is answered by stepping until none is left, then the kernel goes
-on.
+factions, plugins) it plays the engine's own transitions on one board with records
+off (`claim.rules.engine.quiet.QuietGame`): the same result, about 1.4x faster than
+stepping in instructions. With masked cards (E28, E29) the moves are named by class,
+as `GameState.legal_moves` names them, and the reveals are folded from each move's
+events (`claim.rules.masking.reveal_events`). A pending question is answered on the
+board until none is left, then the kernel goes on.
 
 Examples:
     >>> import random, claim
@@ -31,9 +34,10 @@ import random as _random
 import attrs
 
 from claim.core.errors import ArgumentError
-from claim.core.moves import Move
+from claim.core.moves import Move, PlayCard
 from claim.rules.engine.quiet import QuietGame
-from claim.rules.masking import mask_table
+from claim.rules.masking import check, mask_table, reveal_events, revealed
+from claim.rules.masking import legal_moves as masked_moves
 from claim.rules.state import GameState
 from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
@@ -84,7 +88,7 @@ class Playout:
         winner: The winning party (as `GameResult.winner`), or None for a draw.
         rewards: Per party: 1 a win, 1/2 a draw, 0 a loss (as
             `claim.search.bots.ismcts.party_rewards`).
-        fast: Whether the kernel played it (False: the stepping loop did).
+        fast: Whether the kernel played it (False: the engine's own transitions did).
     """
 
     start: GameState
@@ -116,7 +120,7 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     moves: list[Move] = []
     parties = len(state.variant.teams)
     if state.variant.tables.hidden_states and mask_table(state.variant) is not None:
-        return _stepped(state, rng, parties)  # masked cards: class moves (E29)
+        return _masked(state, rng, parties)  # masked cards: class moves (E29)
     if isinstance(kt, str) or state.pending is not None or state.queue:
         game = QuietGame(state)
         draw = rng.random
@@ -143,17 +147,28 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     return Playout(state, tuple(moves), tuple(scores), result, rewards(result, parties), True)
 
 
-def _stepped(state: GameState, rng: _random.Random, parties: int) -> Playout:
-    """`playout` by the stepping loop: for masked cards (E28, E29), whose legal
-    moves are classes, which the kernel does not play."""
-    start, moves = state, []
-    while not state.is_over:
-        legal = state.legal_moves()
-        move = legal[int(rng.random() * len(legal))]
+def _masked(state: GameState, rng: _random.Random, parties: int) -> Playout:
+    """`playout` with masked cards (E28, E29): the engine's board (`QuietGame`), each
+    move named as the stepping loop names it (a masked card by its class: the
+    kernel plays card ids), the card a class move plays chosen by the rules
+    (`claim.rules.masking.check`), the reveals folded from each move's events, as
+    ``apply`` would read them from its records."""
+    game, variant, moves = QuietGame(state), state.variant, []
+    folded = revealed(state)
+    draw = rng.random
+    while not game.over:
+        shown = game.state()
+        legal = masked_moves(shown, game.legal(), folded)
+        move = legal[int(draw() * len(legal))]
         moves.append(move)
-        state = state.apply(move)
-    result = state.result().winner
-    return Playout(start, tuple(moves), state.score_masks, result, rewards(result, parties),
+        played = check(shown, move, folded)
+        if played is not None:
+            assert isinstance(move, PlayCard)
+            move = PlayCard(variant.deck[played], move.option)
+        folded = reveal_events(variant, folded, game.play(move))
+    final = game.state()
+    result = final.result().winner
+    return Playout(state, tuple(moves), final.score_masks, result, rewards(result, parties),
                    False)
 
 

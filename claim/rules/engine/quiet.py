@@ -88,8 +88,9 @@ class QuietGame:
         self._shown = self.board.snapshot()
         return dynamic_moves(self._shown)
 
-    def play(self, move: Move) -> None:
-        """Carry out ``move`` (one of `legal`'s) as ``apply`` does, without a record."""
+    def play(self, move: Move) -> list[RawEvent]:
+        """Carry out ``move`` (one of `legal`'s) as ``apply`` does, without a record;
+        returns the events it caused (those ``apply`` would record)."""
         board = self.board
         board.unplaced, board.settling = 0, False  # as on a board fresh from a state
         shown, self._shown = self._shown, None
@@ -102,10 +103,11 @@ class QuietGame:
         else:
             assert isinstance(move, PlayCard)
             if not self._played(board, move, shown, events):
-                return
+                return events
             board = self.board
         if board.pending is None:
             advance(board, events)
+        return events
 
     def _played(self, board: Board, move: PlayCard, shown: GameState | None,
                 events: list[RawEvent]) -> bool:
