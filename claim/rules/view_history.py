@@ -29,6 +29,7 @@ from claim.core.records import (
     FaceUpTurned,
     HiddenEvent,
     LeaderChosen,
+    MoveRecord,
     Peeked,
     PhaseStarted,
     Placed,
@@ -42,7 +43,8 @@ from claim.rules.variant import Variant
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["ViewEvent", "ViewRecord", "deck_rank", "projected_history"]
+__all__ = ["HistoryCheck", "ViewEvent", "ViewRecord", "deck_rank", "projected_history",
+           "projected_record"]
 
 
 ViewEvent = Event | HiddenEvent
@@ -101,31 +103,19 @@ def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
 def projected_history(state: GameState, seat: int | None
                       ) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
     """The records as ``seat`` sees them, and the unseen cards now in the discard."""
-    tables = state.variant.tables
     start, (done, seen, hidden) = _cached_prefix(state, seat)
     records = state.records
     if not any(records[index].raw_events for index in range(start, len(records))):
         return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
-    hidden_ordered = {
-        ref for ref, index in tables.zone_lookup.items()
-        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
-    }
     known = Counter(seen)  # cards seen going to the discard, still there
     unseen = Counter(hidden)  # cards that went to the discard unseen
     out = list(done)
     last_key = None
     for index in range(start, len(state.records)):
         record = state.records[index]
-        if not record.raw_events:
-            out.append(_quiet(record.seat, record.move))
-            continue
-        events = [_project(e, seat, known, unseen, tables.revealing_zones)
-                  for e in record.events]
-        if tables.hidden_states:
-            events = _hidden_states(events, state.variant, seat)
-        out.append(_make_record(record.seat, record.move,
-                              _hide_order(events, hidden_ordered, state.variant)))
-        last_key = (index + 1, record, len(out))
+        out.append(projected_record(record, seat, known, unseen, state.variant))
+        if record.raw_events:
+            last_key = (index + 1, record, len(out))
     if last_key is not None:
         # The records after the last one with events are quiet: they change neither
         # counter, so the counters now are those at the end of that record.
@@ -134,6 +124,85 @@ def projected_history(state: GameState, seat: int | None
             (seat, id(record), end),
             (record, (tuple(out[:length]), Counter(known), Counter(unseen))))
     return tuple(out), unseen
+
+
+def projected_record(record: MoveRecord, seat: int | None, known: Counter[Card],
+                     unseen: Counter[Card], variant: Variant) -> ViewRecord:
+    """``record`` as ``seat`` sees it, the records before it projected already.
+
+    Args:
+        record: A record of a game of ``variant``.
+        seat: The viewer (None: a spectator).
+        known: The cards seen going to the discard and still there; updated.
+        unseen: The cards that went to the discard unseen and are still there; updated.
+    """
+    if not record.raw_events:
+        return _quiet(record.seat, record.move)
+    tables = variant.tables
+    events = [_project(e, seat, known, unseen, tables.revealing_zones)
+              for e in record.events]
+    if tables.hidden_states:
+        events = _hidden_states(events, variant, seat)
+    return _make_record(record.seat, record.move,
+                        _hide_order(events, _hidden_ordered(variant), variant))
+
+
+class HistoryCheck:
+    """Compares a game's records, as they are made, with a view's history.
+
+    A determinization (`claim.info.sampling`) replays a view's moves from a sampled
+    deal; the records so made must be seen by the view's seat as the view's history
+    shows them. This projects each record once, as `projected_history` would, and
+    tells at the first one that differs.
+
+    Attributes:
+        history: The view's history.
+        seat: The view's seat.
+        variant: The variant of the game replayed.
+        known: The cards seen going to the discard and still there, after the
+            records compared.
+        unseen: The cards that went to the discard unseen and are still there.
+        done: How many records were compared (and matched).
+    """
+
+    def __init__(self, history: tuple[ViewRecord, ...], seat: int | None,
+                 variant: Variant) -> None:
+        self.history = history
+        self.seat = seat
+        self.variant = variant
+        self.known: Counter[Card] = Counter()
+        self.unseen: Counter[Card] = Counter()
+        self.done = 0
+
+    def matches(self, records: tuple[MoveRecord, ...]) -> bool:
+        """Whether the records not compared yet (from ``done`` on) are seen as the
+        view's history shows them; after a false answer, the check is spent."""
+        history, done = self.history, self.done
+        if len(records) > len(history):
+            return False
+        for index in range(done, len(records)):
+            # Typed object: compiled, == on a ViewRecord would compare identities.
+            shown: object = projected_record(records[index], self.seat, self.known,
+                                             self.unseen, self.variant)
+            if shown != history[index]:
+                return False
+        self.done = len(records)
+        return True
+
+    def complete(self, records: tuple[MoveRecord, ...]) -> bool:
+        """Whether ``records`` are all compared and matched, and are as many as the
+        view's history: the whole history of their state's view is the view's."""
+        return self.done == len(records) == len(self.history)
+
+
+@per_variant
+def _hidden_ordered(variant: Variant) -> frozenset[object]:
+    """The hidden ordered zones (shared, not per seat: the Awakeners' second deck,
+    E12), by every reference `VariantTables.zone_lookup` knows them by."""
+    tables = variant.tables
+    return frozenset(
+        ref for ref, index in tables.zone_lookup.items()
+        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat)
 
 
 _QUIET: Recent[tuple[int, int], tuple[Move, ViewRecord]] = Recent("quiet view records", 8192)
@@ -209,7 +278,7 @@ def deck_rank(variant: Variant) -> dict[Card, int]:
     return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
 
 
-def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
+def _hide_order(events: list[ViewEvent], hidden_ordered: frozenset[object],
                 variant: Variant) -> tuple[ViewEvent, ...]:
     """Sort each run of cards laid into a hidden ordered zone, so that the run does
     not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
