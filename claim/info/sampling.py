@@ -95,7 +95,7 @@ from claim.info._sampled_deal import Deal, hidden_parts, replayed
 from claim.info.knowledge import Place, knowledge
 from claim.rules.masking import mask_table
 from claim.rules.state import GameState
-from claim.rules.view_history import HistoryCheck
+from claim.rules.view_history import HistoryCheck, HistoryMemo
 from claim.rules.views import View, view_with_history
 
 __all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
@@ -175,7 +175,7 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
     return (tuple(hands), tuple(pile)), deck_order
 
 
-def _replay(view: View, moves: list[Move], deal: Deal, order: list[Card],
+def _replay(view: View, moves: list[Move], memo: HistoryMemo, deal: Deal, order: list[Card],
             support: int | None, starter: Starter, rng: random.Random) -> GameState:
     """Step 4: the recorded moves from ``deal``; rejected where they are illegal, or
     where the viewer sees a record unlike the view's, or a state whose view differs."""
@@ -183,7 +183,7 @@ def _replay(view: View, moves: list[Move], deal: Deal, order: list[Card],
         state = starter.start(deal)
     except ClaimError:
         raise _Reject from None
-    check = HistoryCheck(view.history, view.seat, view.variant)
+    check = HistoryCheck(view.history, view.seat, view.variant, memo)
     state = replayed(state, moves, order, support, rng, check=check)
     if not (check.complete(state.records)
             and view_with_history(state, view.seat, view.history, check.unseen) == view):
@@ -222,6 +222,7 @@ class Sampler:
         self._starter = starter(view.variant)
         self._totals = _totals(self.knowledge)
         self._moves = [record.move for record in view.history]
+        self._memo = HistoryMemo(view.history, view.variant)
         if direct is not False and direct_ok(view.variant):
             with contextlib.suppress(NotDirect):  # an event it does not carry out
                 self._program = program(view)
@@ -265,8 +266,8 @@ class Sampler:
                     return (Deal(hands, pile, view.first_leader) if deal_wanted
                             else None), state
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
-                state = _replay(view, self._moves, deal, order, self._support,
-                                self._starter, rng)
+                state = _replay(view, self._moves, self._memo, deal, order,
+                                self._support, self._starter, rng)
             except _Reject:
                 continue
             return attrs.evolve(deal, chance=state.chance), state

@@ -36,6 +36,7 @@ from claim.core.records import (
     PlacedUnseen,
     PowerStateChanged,
     TrickCompleted,
+    event_of,
 )
 from claim.core.zones import Zone
 from claim.rules.variant import Variant
@@ -43,8 +44,8 @@ from claim.rules.variant import Variant
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["HistoryCheck", "ViewEvent", "ViewRecord", "deck_rank", "projected_history",
-           "projected_record"]
+__all__ = ["HistoryCheck", "HistoryMemo", "ViewEvent", "ViewRecord", "deck_rank",
+           "projected_history", "projected_record"]
 
 
 ViewEvent = Event | HiddenEvent
@@ -147,13 +148,39 @@ def projected_record(record: MoveRecord, seat: int | None, known: Counter[Card],
                         _hide_order(events, _hidden_ordered(variant), variant))
 
 
+_MEMO_LIMIT = 1 << 15
+"""How many events a `HistoryMemo` keeps at most."""
+
+
+class HistoryMemo:
+    """What the `HistoryCheck`s of one view's history learnt, for the next ones.
+
+    Attributes:
+        sorted_at: The indices of the records whose view sorts a run of cards laid into
+            a hidden ordered zone (E12): checked whole, not event by event.
+        events: Per (record index, event index, raw event) of a raw event seen there
+            as the view shows it, whose projection reads no counter: the cards it
+            adds to the discard seen and unseen. At most `_MEMO_LIMIT` entries.
+    """
+
+    def __init__(self, history: tuple[ViewRecord, ...], variant: Variant) -> None:
+        hidden = _hidden_ordered(variant)
+        self.sorted_at = frozenset(index for index, record in enumerate(history)
+                                   if any(_into(event, hidden) for event in record.events))
+        self.events: dict[tuple[int, int, object], tuple[tuple[Card, ...], tuple[Card, ...]]]
+        self.events = {}
+
+
 class HistoryCheck:
     """Compares a game's records, as they are made, with a view's history.
 
     A determinization (`claim.info.sampling`) replays a view's moves from a sampled
     deal; the records so made must be seen by the view's seat as the view's history
     shows them. This projects each record once, as `projected_history` would, and
-    tells at the first one that differs.
+    tells at the first one that differs. With a ``memo`` (kept by the caller for
+    every check of one view), an event equal to one seen at the same place before
+    and projected without reading the counters is not built nor projected again:
+    its projection is the view's.
 
     Attributes:
         history: The view's history.
@@ -166,13 +193,14 @@ class HistoryCheck:
     """
 
     def __init__(self, history: tuple[ViewRecord, ...], seat: int | None,
-                 variant: Variant) -> None:
+                 variant: Variant, memo: HistoryMemo | None = None) -> None:
         self.history = history
         self.seat = seat
         self.variant = variant
         self.known: Counter[Card] = Counter()
         self.unseen: Counter[Card] = Counter()
         self.done = 0
+        self._memo = memo
 
     def matches(self, records: tuple[MoveRecord, ...]) -> bool:
         """Whether the records not compared yet (from ``done`` on) are seen as the
@@ -181,12 +209,56 @@ class HistoryCheck:
         if len(records) > len(history):
             return False
         for index in range(done, len(records)):
+            record = records[index]
+            if (self._memo is not None and record.raw_events
+                    and index not in self._memo.sorted_at):
+                if not self._events_match(index, record, history[index]):
+                    return False
+                continue
             # Typed object: compiled, == on a ViewRecord would compare identities.
-            shown: object = projected_record(records[index], self.seat, self.known,
-                                             self.unseen, self.variant)
-            if shown != history[index]:
+            shown: object = projected_record(record, self.seat, self.known, self.unseen,
+                                             self.variant)
+            if shown is not history[index] and shown != history[index]:
                 return False
         self.done = len(records)
+        return True
+
+    def _events_match(self, index: int, record: MoveRecord, expected: ViewRecord) -> bool:
+        """`projected_record`(``record``) == ``expected``, event by event, with the memo."""
+        assert self._memo is not None
+        memo, raws, events = self._memo.events, record.raw_events, expected.events
+        move: object = record.move
+        if record.seat != expected.seat or len(raws) != len(events) or (
+                move is not expected.move and move != expected.move):
+            return False
+        known, unseen, variant = self.known, self.unseen, self.variant
+        for at, raw in enumerate(raws):
+            key: tuple[int, int, object] = (index, at, raw)
+            try:
+                seen, kept = memo.get(key), True
+            except TypeError:  # an unhashable power state: not kept
+                seen, kept = None, False
+            if seen is not None:
+                for card in seen[0]:
+                    known[card] += 1
+                for card in seen[1]:
+                    unseen[card] += 1
+                continue
+            event = event_of(raw)
+            alone = not _reads_counters(event)
+            into_known, into_unseen = (Counter(), Counter()) if alone else (known, unseen)
+            projected = _project(event, self.seat, into_known, into_unseen,
+                                 variant.tables.revealing_zones)
+            if variant.tables.hidden_states:
+                projected = _hidden_states([projected], variant, self.seat)[0]
+            shown: object = projected  # compared as objects (see matches)
+            if shown != events[at]:
+                return False
+            if alone:
+                known.update(into_known)
+                unseen.update(into_unseen)
+                if kept and len(memo) < _MEMO_LIMIT:
+                    memo[key] = (tuple(into_known.elements()), tuple(into_unseen.elements()))
         return True
 
     def complete(self, records: tuple[MoveRecord, ...]) -> bool:
@@ -255,6 +327,13 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
     return event
 
 
+def _reads_counters(event: Event) -> bool:
+    """Whether `_project`'s answer for ``event`` depends on the counters it is given
+    (a card taken from the discard: seen going there or not); the others only add
+    to them."""
+    return event.__class__ is Placed and event.origin is Zone.DISCARD
+
+
 def _hidden_states(events: list[ViewEvent], variant: Variant, seat: int | None
                    ) -> list[ViewEvent]:
     """A hidden power state's changes (E32: a Poisoner's look) as ``seat`` sees them
@@ -278,16 +357,18 @@ def deck_rank(variant: Variant) -> dict[Card, int]:
     return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
 
 
+def _into(event: ViewEvent, zones: frozenset[object]) -> bool:
+    """Whether ``event`` lays a card into one of ``zones``."""
+    return isinstance(event, (Placed, HiddenEvent)) and event.zone in zones
+
+
 def _hide_order(events: list[ViewEvent], hidden_ordered: frozenset[object],
                 variant: Variant) -> tuple[ViewEvent, ...]:
     """Sort each run of cards laid into a hidden ordered zone, so that the run does
     not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
-    if not hidden_ordered:
+    if not hidden_ordered or not any(_into(event, hidden_ordered) for event in events):
         return tuple(events)
     rank = deck_rank(variant)
-
-    def into_hidden(event: ViewEvent) -> bool:
-        return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered
 
     def key(event: ViewEvent) -> tuple[int, int]:
         return (1, 0) if isinstance(event, HiddenEvent) else (
@@ -296,10 +377,11 @@ def _hide_order(events: list[ViewEvent], hidden_ordered: frozenset[object],
     out: list[ViewEvent] = []
     run: list[ViewEvent] = []
     for event in events + [HiddenEvent("end")]:
-        if into_hidden(event):
+        if _into(event, hidden_ordered):
             run.append(event)
             continue
-        out += sorted(run, key=key)
-        run = []
+        if run:
+            out += sorted(run, key=key)
+            run = []
         out.append(event)
     return tuple(out[:-1])
