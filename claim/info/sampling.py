@@ -29,7 +29,17 @@ How it works:
    `GameState.apply`. If a move is illegal there, or the viewer's view of the
    result differs from the given view (an inference the knowledge does not make,
    R15's merged options, the order of two face-up cards), the sample is rejected
-   and drawn again, up to ``tries`` times.
+   and drawn again, up to ``tries`` times. The view is compared as the replay goes
+   (`claim.rules.view_history.HistoryCheck`): each record, projected for the
+   viewer as the view would project it, is compared with the view's history when
+   it is made, and the first one unlike it rejects the sample (once the chance
+   order is ranked, E12, so that ``rng`` draws as a whole replay would); at the end
+   only the rest of the view is built and compared. The sampler remembers the
+   events seen at each place of the history that project alike whatever came
+   before (`claim.rules.view_history.HistoryMemo`), and does not project them
+   again. This decides as building the whole view would: the same samples, from
+   the same ``rng`` (``tests/test_sampling_replay_check.py`` compares it with that
+   former check).
 
 Step 4 without replaying: when every power of the variant declares
 ``Capabilities.public`` (its hooks decide from public information only), the follow rule
