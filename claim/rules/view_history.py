@@ -148,8 +148,9 @@ def projected_record(record: MoveRecord, seat: int | None, known: Counter[Card],
                         _hide_order(events, _hidden_ordered(variant), variant))
 
 
-_MEMO_LIMIT = 1 << 15
-"""How many events a `HistoryMemo` keeps at most."""
+_MEMO_LIMIT = 1 << 12
+"""How many events a `HistoryMemo` keeps at most (each sampler holds one, and
+`claim.info.sampling` keeps the samplers of the last 16 views)."""
 
 
 class HistoryMemo:
