@@ -37,6 +37,7 @@ __all__ = [
     "PowerStateChanged",
     "CardsExchanged",
     "TrickCompleted",
+    "event_of",
 ]
 
 
@@ -286,8 +287,12 @@ class MoveRecord:
     @property
     def events(self) -> tuple[Event, ...]:
         """What the move caused, in order."""
-        build = _BUILDERS
-        return tuple([build.get(raw[0], raw[0])(*raw[1:]) for raw in self.raw_events])
+        return tuple([event_of(raw) for raw in self.raw_events])
+
+
+def event_of(raw: RawEvent) -> Event:
+    """The event ``raw`` (one of a record's `raw_events`) stands for."""
+    return _BUILDERS.get(raw[0], raw[0])(*raw[1:])
 
 
 def _builders() -> dict[object, Callable[..., Event]]:

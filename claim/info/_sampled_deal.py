@@ -16,6 +16,7 @@ from claim.rules._hidden_deal import drawn_hidden
 from claim.rules.dealing import new_game
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
+from claim.rules.view_history import HistoryCheck
 
 __all__ = ["Deal", "chance_order", "hidden_parts", "replayed", "with_chance"]
 
@@ -109,21 +110,30 @@ def chance_order(state: GameState, order: Sequence[Card], rng: random.Random
 
 def replayed(state: GameState, moves: Sequence[Move], order: Sequence[Card],
              support: int | None, rng: random.Random,
-             weigh: Callable[[GameState, int], None] | None = None) -> GameState:
+             weigh: Callable[[GameState, int], None] | None = None,
+             check: HistoryCheck | None = None) -> GameState:
     """``moves`` applied from ``state`` (a sampled deal's start), the last step of a
     determinization: with a chance order (E12) random at first, then, at the move
     ``support`` that deals the second deck, ranking its cards as ``order`` (the
     view's sampled second deck; none when empty). ``weigh(state, index)`` may reject
-    a move's sample before it is applied.
+    a move's sample before it is applied; ``check`` compares each move's record with
+    the view's history as it is made.
+
+    A record that ``check`` finds unlike the view's rejects the sample at once,
+    unless the chance order is still to be ranked: then the moves go on until it is
+    (drawing from ``rng`` as a replay to the end would), so that a rejected sample
+    leaves ``rng`` as the view check after the replay did.
 
     Raises:
-        Rejected: A move is illegal there, or ``weigh`` rejected one.
+        Rejected: A move is illegal there, ``weigh`` rejected one, or ``check``
+            found a record unlike the view's.
     """
     if state.variant.tables.uses_chance:
         ids = list(range(len(state.variant.deck)))
         shuffle(ids, rng)
         state = with_chance(state, tuple(ids))
     support = support if order else None
+    wrong = False
     for index, move in enumerate(moves):
         if weigh is not None:
             weigh(state, index)
@@ -135,4 +145,8 @@ def replayed(state: GameState, moves: Sequence[Move], order: Sequence[Card],
         except ClaimError:
             raise Rejected from None
         state = after
+        if check is not None and not wrong:
+            wrong = not check.matches(state.records)
+        if wrong and (support is None or index >= support):
+            raise Rejected
     return state

@@ -29,7 +29,17 @@ How it works:
    `GameState.apply`. If a move is illegal there, or the viewer's view of the
    result differs from the given view (an inference the knowledge does not make,
    R15's merged options, the order of two face-up cards), the sample is rejected
-   and drawn again, up to ``tries`` times.
+   and drawn again, up to ``tries`` times. The view is compared as the replay goes
+   (`claim.rules.view_history.HistoryCheck`): each record, projected for the
+   viewer as the view would project it, is compared with the view's history when
+   it is made, and the first one unlike it rejects the sample (once the chance
+   order is ranked, E12, so that ``rng`` draws as a whole replay would); at the end
+   only the rest of the view is built and compared. The sampler remembers the
+   events seen at each place of the history that project alike whatever came
+   before (`claim.rules.view_history.HistoryMemo`), and does not project them
+   again. This decides as building the whole view would: the same samples, from
+   the same ``rng`` (``tests/test_sampling_replay_check.py`` compares it with that
+   former check).
 
 Step 4 without replaying: when every power of the variant declares
 ``Capabilities.public`` (its hooks decide from public information only), the follow rule
@@ -82,6 +92,7 @@ from claim.core._shuffle import shuffle
 from claim.core.cache import Recent
 from claim.core.cards import Card
 from claim.core.errors import ArgumentError, ClaimError, ViewError
+from claim.core.moves import Move
 from claim.core.zones import Phase
 from claim.info._dealing import Starter, kinds, minus, plan, starter
 from claim.info._direct import NotDirect, Program, Rejected, build, direct_ok, program
@@ -94,7 +105,8 @@ from claim.info._sampled_deal import Deal, hidden_parts, replayed
 from claim.info.knowledge import Place, knowledge
 from claim.rules.masking import mask_table
 from claim.rules.state import GameState
-from claim.rules.views import View
+from claim.rules.view_history import HistoryCheck, HistoryMemo
+from claim.rules.views import View, view_with_history
 
 __all__ = ["Deal", "Sampler", "sample", "sample_deal", "view_support"]
 
@@ -173,14 +185,20 @@ def _deal(view: View, sk: Skeleton, at: dict[Place, list[Card]],
     return (tuple(hands), tuple(pile)), deck_order
 
 
-def _replay(view: View, deal: Deal, order: list[Card], support: int | None,
-            starter: Starter, rng: random.Random) -> GameState:
-    """Step 4: the recorded moves from ``deal``; rejected where they are illegal."""
+def _replay(view: View, moves: list[Move], memo: HistoryMemo, deal: Deal, order: list[Card],
+            support: int | None, starter: Starter, rng: random.Random) -> GameState:
+    """Step 4: the recorded moves from ``deal``; rejected where they are illegal, or
+    where the viewer sees a record unlike the view's, or a state whose view differs."""
     try:
         state = starter.start(deal)
     except ClaimError:
         raise _Reject from None
-    return replayed(state, [record.move for record in view.history], order, support, rng)
+    check = HistoryCheck(view.history, view.seat, view.variant, memo)
+    state = replayed(state, moves, order, support, rng, check=check)
+    if not (check.complete(state.records)
+            and view_with_history(state, view.seat, view.history, check.unseen) == view):
+        raise _Reject
+    return state
 
 
 class Sampler:
@@ -213,6 +231,8 @@ class Sampler:
         self._support = self._skeleton.support_at  # view_support(view), read once
         self._starter = starter(view.variant)
         self._totals = _totals(self.knowledge)
+        self._moves = [record.move for record in view.history]
+        self._memo = HistoryMemo(view.history, view.variant)
         if direct is not False and direct_ok(view.variant):
             with contextlib.suppress(NotDirect):  # an event it does not carry out
                 self._program = program(view)
@@ -256,11 +276,11 @@ class Sampler:
                     return (Deal(hands, pile, view.first_leader) if deal_wanted
                             else None), state
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
-                state = _replay(view, deal, order, self._support, self._starter, rng)
+                state = _replay(view, self._moves, self._memo, deal, order,
+                                self._support, self._starter, rng)
             except _Reject:
                 continue
-            if state.view(view.seat) == view:
-                return attrs.evolve(deal, chance=state.chance), state
+            return attrs.evolve(deal, chance=state.chance), state
         raise ViewError("", f"no deal consistent with the view found in {tries} tries")
 
     def sample(self, rng: random.Random, tries: int = 200) -> GameState:

@@ -29,12 +29,14 @@ from claim.core.records import (
     FaceUpTurned,
     HiddenEvent,
     LeaderChosen,
+    MoveRecord,
     Peeked,
     PhaseStarted,
     Placed,
     PlacedUnseen,
     PowerStateChanged,
     TrickCompleted,
+    event_of,
 )
 from claim.core.zones import Zone
 from claim.rules.variant import Variant
@@ -42,7 +44,8 @@ from claim.rules.variant import Variant
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["ViewEvent", "ViewRecord", "deck_rank", "projected_history"]
+__all__ = ["HistoryCheck", "HistoryMemo", "ViewEvent", "ViewRecord", "deck_rank",
+           "projected_history", "projected_record"]
 
 
 ViewEvent = Event | HiddenEvent
@@ -101,31 +104,19 @@ def _cached_prefix(state: GameState, seat: int | None) -> tuple[int, _Prefix]:
 def projected_history(state: GameState, seat: int | None
                       ) -> tuple[tuple[ViewRecord, ...], Counter[Card]]:
     """The records as ``seat`` sees them, and the unseen cards now in the discard."""
-    tables = state.variant.tables
     start, (done, seen, hidden) = _cached_prefix(state, seat)
     records = state.records
     if not any(records[index].raw_events for index in range(start, len(records))):
         return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
-    hidden_ordered = {
-        ref for ref, index in tables.zone_lookup.items()
-        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat
-    }
     known = Counter(seen)  # cards seen going to the discard, still there
     unseen = Counter(hidden)  # cards that went to the discard unseen
     out = list(done)
     last_key = None
     for index in range(start, len(state.records)):
         record = state.records[index]
-        if not record.raw_events:
-            out.append(_quiet(record.seat, record.move))
-            continue
-        events = [_project(e, seat, known, unseen, tables.revealing_zones)
-                  for e in record.events]
-        if tables.hidden_states:
-            events = _hidden_states(events, state.variant, seat)
-        out.append(_make_record(record.seat, record.move,
-                              _hide_order(events, hidden_ordered, state.variant)))
-        last_key = (index + 1, record, len(out))
+        out.append(projected_record(record, seat, known, unseen, state.variant))
+        if record.raw_events:
+            last_key = (index + 1, record, len(out))
     if last_key is not None:
         # The records after the last one with events are quiet: they change neither
         # counter, so the counters now are those at the end of that record.
@@ -134,6 +125,157 @@ def projected_history(state: GameState, seat: int | None
             (seat, id(record), end),
             (record, (tuple(out[:length]), Counter(known), Counter(unseen))))
     return tuple(out), unseen
+
+
+def projected_record(record: MoveRecord, seat: int | None, known: Counter[Card],
+                     unseen: Counter[Card], variant: Variant) -> ViewRecord:
+    """``record`` as ``seat`` sees it, the records before it projected already.
+
+    Args:
+        record: A record of a game of ``variant``.
+        seat: The viewer (None: a spectator).
+        known: The cards seen going to the discard and still there; updated.
+        unseen: The cards that went to the discard unseen and are still there; updated.
+    """
+    if not record.raw_events:
+        return _quiet(record.seat, record.move)
+    tables = variant.tables
+    events = [_project(e, seat, known, unseen, tables.revealing_zones)
+              for e in record.events]
+    if tables.hidden_states:
+        events = _hidden_states(events, variant, seat)
+    return _make_record(record.seat, record.move,
+                        _hide_order(events, _hidden_ordered(variant), variant))
+
+
+_MEMO_LIMIT = 1 << 12
+"""How many events a `HistoryMemo` keeps at most (each sampler holds one, and
+`claim.info.sampling` keeps the samplers of the last 16 views)."""
+
+
+class HistoryMemo:
+    """What the `HistoryCheck`s of one view's history learnt, for the next ones.
+
+    Attributes:
+        sorted_at: The indices of the records whose view sorts a run of cards laid into
+            a hidden ordered zone (E12): checked whole, not event by event.
+        events: Per (record index, event index, raw event) of a raw event seen there
+            as the view shows it, whose projection reads no counter: the cards it
+            adds to the discard seen and unseen. At most `_MEMO_LIMIT` entries.
+    """
+
+    def __init__(self, history: tuple[ViewRecord, ...], variant: Variant) -> None:
+        hidden = _hidden_ordered(variant)
+        self.sorted_at = frozenset(index for index, record in enumerate(history)
+                                   if any(_into(event, hidden) for event in record.events))
+        self.events: dict[tuple[int, int, object], tuple[tuple[Card, ...], tuple[Card, ...]]]
+        self.events = {}
+
+
+class HistoryCheck:
+    """Compares a game's records, as they are made, with a view's history.
+
+    A determinization (`claim.info.sampling`) replays a view's moves from a sampled
+    deal; the records so made must be seen by the view's seat as the view's history
+    shows them. This projects each record once, as `projected_history` would, and
+    tells at the first one that differs. With a ``memo`` (kept by the caller for
+    every check of one view), an event equal to one seen at the same place before
+    and projected without reading the counters is not built nor projected again:
+    its projection is the view's.
+
+    Attributes:
+        history: The view's history.
+        seat: The view's seat.
+        variant: The variant of the game replayed.
+        known: The cards seen going to the discard and still there, after the
+            records compared.
+        unseen: The cards that went to the discard unseen and are still there.
+        done: How many records were compared (and matched).
+    """
+
+    def __init__(self, history: tuple[ViewRecord, ...], seat: int | None,
+                 variant: Variant, memo: HistoryMemo | None = None) -> None:
+        self.history = history
+        self.seat = seat
+        self.variant = variant
+        self.known: Counter[Card] = Counter()
+        self.unseen: Counter[Card] = Counter()
+        self.done = 0
+        self._memo = memo
+
+    def matches(self, records: tuple[MoveRecord, ...]) -> bool:
+        """Whether the records not compared yet (from ``done`` on) are seen as the
+        view's history shows them; after a false answer, the check is spent."""
+        history, done = self.history, self.done
+        if len(records) > len(history):
+            return False
+        for index in range(done, len(records)):
+            record = records[index]
+            if (self._memo is not None and record.raw_events
+                    and index not in self._memo.sorted_at):
+                if not self._events_match(index, record, history[index]):
+                    return False
+                continue
+            # Typed object: compiled, == on a ViewRecord would compare identities.
+            shown: object = projected_record(record, self.seat, self.known, self.unseen,
+                                             self.variant)
+            if shown is not history[index] and shown != history[index]:
+                return False
+        self.done = len(records)
+        return True
+
+    def _events_match(self, index: int, record: MoveRecord, expected: ViewRecord) -> bool:
+        """`projected_record`(``record``) == ``expected``, event by event, with the memo."""
+        assert self._memo is not None
+        memo, raws, events = self._memo.events, record.raw_events, expected.events
+        move: object = record.move
+        if record.seat != expected.seat or len(raws) != len(events) or (
+                move is not expected.move and move != expected.move):
+            return False
+        known, unseen, variant = self.known, self.unseen, self.variant
+        for at, raw in enumerate(raws):
+            key: tuple[int, int, object] = (index, at, raw)
+            try:
+                seen, kept = memo.get(key), True
+            except TypeError:  # an unhashable power state: not kept
+                seen, kept = None, False
+            if seen is not None:
+                for card in seen[0]:
+                    known[card] += 1
+                for card in seen[1]:
+                    unseen[card] += 1
+                continue
+            event = event_of(raw)
+            alone = not _reads_counters(event)
+            into_known, into_unseen = (Counter(), Counter()) if alone else (known, unseen)
+            projected = _project(event, self.seat, into_known, into_unseen,
+                                 variant.tables.revealing_zones)
+            if variant.tables.hidden_states:
+                projected = _hidden_states([projected], variant, self.seat)[0]
+            shown: object = projected  # compared as objects (see matches)
+            if shown != events[at]:
+                return False
+            if alone:
+                known.update(into_known)
+                unseen.update(into_unseen)
+                if kept and len(memo) < _MEMO_LIMIT:
+                    memo[key] = (tuple(into_known.elements()), tuple(into_unseen.elements()))
+        return True
+
+    def complete(self, records: tuple[MoveRecord, ...]) -> bool:
+        """Whether ``records`` are all compared and matched, and are as many as the
+        view's history: the whole history of their state's view is the view's."""
+        return self.done == len(records) == len(self.history)
+
+
+@per_variant
+def _hidden_ordered(variant: Variant) -> frozenset[object]:
+    """The hidden ordered zones (shared, not per seat: the Awakeners' second deck,
+    E12), by every reference `VariantTables.zone_lookup` knows them by."""
+    tables = variant.tables
+    return frozenset(
+        ref for ref, index in tables.zone_lookup.items()
+        if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat)
 
 
 _QUIET: Recent[tuple[int, int], tuple[Move, ViewRecord]] = Recent("quiet view records", 8192)
@@ -186,6 +328,13 @@ def _project(event: Event, seat: int | None, known: Counter[Card], unseen: Count
     return event
 
 
+def _reads_counters(event: Event) -> bool:
+    """Whether `_project`'s answer for ``event`` depends on the counters it is given
+    (a card taken from the discard: seen going there or not); the others only add
+    to them."""
+    return event.__class__ is Placed and event.origin is Zone.DISCARD
+
+
 def _hidden_states(events: list[ViewEvent], variant: Variant, seat: int | None
                    ) -> list[ViewEvent]:
     """A hidden power state's changes (E32: a Poisoner's look) as ``seat`` sees them
@@ -209,16 +358,18 @@ def deck_rank(variant: Variant) -> dict[Card, int]:
     return {card: index for index, card in reversed(list(enumerate(variant.deck)))}
 
 
-def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
+def _into(event: ViewEvent, zones: frozenset[object]) -> bool:
+    """Whether ``event`` lays a card into one of ``zones``."""
+    return isinstance(event, (Placed, HiddenEvent)) and event.zone in zones
+
+
+def _hide_order(events: list[ViewEvent], hidden_ordered: frozenset[object],
                 variant: Variant) -> tuple[ViewEvent, ...]:
     """Sort each run of cards laid into a hidden ordered zone, so that the run does
     not tell the zone's hidden order (E12): seen cards in deck order, then unseen."""
-    if not hidden_ordered:
+    if not hidden_ordered or not any(_into(event, hidden_ordered) for event in events):
         return tuple(events)
     rank = deck_rank(variant)
-
-    def into_hidden(event: ViewEvent) -> bool:
-        return isinstance(event, (Placed, HiddenEvent)) and event.zone in hidden_ordered
 
     def key(event: ViewEvent) -> tuple[int, int]:
         return (1, 0) if isinstance(event, HiddenEvent) else (
@@ -227,10 +378,11 @@ def _hide_order(events: list[ViewEvent], hidden_ordered: set[object],
     out: list[ViewEvent] = []
     run: list[ViewEvent] = []
     for event in events + [HiddenEvent("end")]:
-        if into_hidden(event):
+        if _into(event, hidden_ordered):
             run.append(event)
             continue
-        out += sorted(run, key=key)
-        run = []
+        if run:
+            out += sorted(run, key=key)
+            run = []
         out.append(event)
     return tuple(out[:-1])

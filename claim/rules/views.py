@@ -48,6 +48,7 @@ __all__ = [
     "ViewRecord",
     "ZoneView",
     "view_of",
+    "view_with_history",
 ]
 # (ViewEvent and ViewRecord are defined in claim.rules.view_history.)
 
@@ -201,8 +202,17 @@ def view_of(state: GameState, seat: object) -> View:
 @collector_paused
 def _view_of(state: GameState, seat: int | None) -> View:
     """`view_of` of a state not viewed lately (``seat`` checked)."""
-    variant = state.variant
     history, unseen = projected_history(state, seat)
+    return view_with_history(state, seat, history, unseen)
+
+
+def view_with_history(state: GameState, seat: int | None, history: tuple[ViewRecord, ...],
+                      unseen: Counter[Card]) -> View:
+    """`view_of` of ``state`` whose records ``seat`` sees as ``history``, with the
+    cards ``unseen`` gone to the discard unseen (`projected_history`'s answer, or
+    what a `claim.rules.view_history.HistoryCheck` found): the view without
+    projecting the records again. ``seat`` is checked already."""
+    variant = state.variant
     discard = state.discard()
     if unseen:
         left = Counter(discard)
