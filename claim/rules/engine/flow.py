@@ -36,7 +36,16 @@ from claim.rules.effects import Option
 from claim.rules.engine.board import Board, make_record, state_maker
 from claim.rules.engine.choices import answer, matching
 from claim.rules.engine.phases import advance
-from claim.rules.engine.playing import allowed, labelled_play, play_choices, play_with_choice
+from claim.rules.engine.playing import (
+    Asked,
+    allowed,
+    asked_in,
+    choices_asked,
+    labelled_in,
+    labelled_moves,
+    play_choices,
+    play_with_choice,
+)
 from claim.rules.engine.tricks import current_lead, resolve_trick
 from claim.rules.rulebook import playable
 from claim.rules.variant import Variant
@@ -72,18 +81,23 @@ def dynamic_moves(state: GameState) -> tuple[Move, ...]:
     mask = allowed(state, seat)
     moves: list[Move] = []
     masks_by_id = tables.masks_by_id  # moves_of gives the variant's own moves: no hashing
+    asked: Asked | None = None  # read once, when a card first asks
+    made: dict[tuple[int, str | None], PlayCard] | None = None
     for move in tables.moves_of(mask):
         copies = masks_by_id[id(move)][1] & mask
         card = (copies & -copies).bit_length() - 1
         if not (1 << card) & tables.option_mask:
             moves.append(move)
             continue
-        choices = play_choices(state, seat, card)
+        if asked is None:
+            asked = asked_in(state)
+        choices = choices_asked(asked, state, seat, card)
         if len(choices) < 2:
             moves.append(move)
-        else:
-            moves += [labelled_play(state.variant, move.card, choice.label or None)
-                      for choice in choices]
+            continue
+        if made is None:
+            made = labelled_moves(state.variant)
+        moves += [labelled_in(made, move.card, choice.label or None) for choice in choices]
     return tuple(moves)
 
 

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from claim.rules.state import GameState
     from claim.rules.variant import Variant
 
-__all__ = ["PlayChoice", "allowed", "labelled_play", "play_choices", "play_with_choice"]
+__all__ = ["Asked", "PlayChoice", "allowed", "asked_in", "choices_asked", "labelled_in",
+           "labelled_moves", "labelled_play", "play_choices", "play_with_choice"]
 
 
 def allowed(state: GameState, seat: int) -> int:
@@ -80,25 +81,41 @@ def play_choices(
     A choice that brings another card into the trick (a Shapeshifter's swap) is
     combined with that card's own choices (a swapped-in Elf-Orc's declaration).
     """
-    tables = state.variant.tables
-    if not (1 << card) & tables.option_mask:
+    if not (1 << card) & state.variant.tables.option_mask:
         return ()
-    # A caller asks the same again in the same state (legal_moves, then apply's
-    # check, then the play itself): the powers are asked once.
+    return choices_asked(asked_in(state), state, seat, card, from_hand)
+
+
+Asked = dict[tuple[int, int, bool], tuple["PlayChoice", ...]]
+"""The play choices asked in one state, by seat, card (-1: every card sharing its
+seat's answer) and whether it comes from the hand."""
+
+
+def asked_in(state: GameState) -> Asked:
+    """The play choices asked in ``state`` so far. A caller asks the same again in
+    the same state (legal_moves, then apply's check, then the play itself): the
+    powers are asked once. A caller asking for many cards reads this once."""
     entry = _ASKED.get(id(state))
     if entry is None or entry[0] is not state:
         entry = _ASKED.put(id(state), (state, {}))
+    return entry[1]
+
+
+def choices_asked(asked: Asked, state: GameState, seat: int, card: int,
+                  from_hand: bool = True) -> tuple[PlayChoice, ...]:
+    """`play_choices` of a card with choices (in ``tables.option_mask``), kept in
+    ``asked`` (`asked_in` of ``state``)."""
     # A card with no choices of its own and extras that promise to be the same for
     # every card (`DeckTables.blind_option_mask`, E34) shares its seat's answer.
-    key = (seat, -1 if (1 << card) & tables.blind_option_mask else card, from_hand)
-    found = entry[1].get(key)
+    blind = (1 << card) & state.variant.tables.blind_option_mask
+    key = (seat, -1 if blind else card, from_hand)
+    found = asked.get(key)
     if found is None:
-        found = entry[1][key] = _asked_choices(state, seat, card, from_hand)
+        found = asked[key] = _asked_choices(state, seat, card, from_hand)
     return found
 
 
-_ASKED: Recent[int, tuple[GameState, dict[tuple[int, int, bool], tuple[PlayChoice, ...]]]] = (
-    Recent("play choices by state", 64))
+_ASKED: Recent[int, tuple[GameState, Asked]] = Recent("play choices by state", 64)
 
 
 def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
@@ -189,7 +206,12 @@ def labelled_play(variant: Variant, card: Card, label: str | None) -> PlayCard:
     """``PlayCard(card, label)`` for a card of ``variant``'s deck: one object per card
     and label, kept in the variant (a dynamic variant's legal moves are built anew
     for every state, and building a move costs more than finding it)."""
-    made = _labelled(variant)
+    return labelled_in(labelled_moves(variant), card, label)
+
+
+def labelled_in(made: dict[tuple[int, str | None], PlayCard], card: Card,
+                label: str | None) -> PlayCard:
+    """`labelled_play`, with the variant's `labelled_moves` read by the caller."""
     key = (id(card), label)
     found = made.get(key)
     if found is None or found.card is not card:
@@ -205,6 +227,6 @@ could make many)."""
 
 
 @per_variant
-def _labelled(variant: Variant) -> dict[tuple[int, str | None], PlayCard]:
-    """The labelled moves of `labelled_play`, by card identity and label."""
+def labelled_moves(variant: Variant) -> dict[tuple[int, str | None], PlayCard]:
+    """The labelled moves of `labelled_play` made so far, by card identity and label."""
     return {}
