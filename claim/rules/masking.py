@@ -103,13 +103,6 @@ def mask_table(variant: Variant) -> MaskTable | None:
     return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks)
 
 
-@per_variant
-def _reveals(variant: Variant) -> Recent[tuple[int, int], tuple[object, int]]:
-    """The revealed masks of record prefixes of ``variant``'s games (each state's
-    `revealed` reads only the records its parent state lacked)."""
-    return Recent("revealed masked cards", 4096, register=False)
-
-
 _SHOWING: dict[object, int] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, FaceUpTaken: -2}
 """Per raw event head that reveals cards (E28), where its cards are in the raw event:
 a tuple of cards at that index, or (negative) one card at minus that index."""
@@ -140,14 +133,17 @@ def _reveal(variant: Variant) -> Callable[[int, Sequence[RawEvent]], int]:
 
 
 @per_variant
-def _reveal_record(variant: Variant) -> Callable[[int, MoveRecord], int]:
-    """`_reveal` of a record's events."""
+def _folding(variant: Variant) -> tuple[Recent[tuple[int, int], tuple[object, int]],
+                                        Callable[[int, MoveRecord], int]]:
+    """Where `revealed` keeps the folds of record prefixes of ``variant``'s games (each
+    state's reads only the records its parent state lacked), and its fold step (the
+    masked cards a record's events show)."""
     step = _reveal(variant)
 
     def of_record(out: int, record: MoveRecord) -> int:
         return step(out, record.raw_events)
 
-    return of_record
+    return Recent("revealed masked cards", 4096, register=False), of_record
 
 
 def _eventful(record: MoveRecord) -> bool:
@@ -164,10 +160,15 @@ def revealed(state: GameState, folded: int | None = None) -> int:
             from the state's records.
     """
     table = mask_table(state.variant)
-    if table is None:
-        return 0
-    out = folded if folded is not None else fold_prefix(
-        _reveals(state.variant), state.records, 0, _reveal_record(state.variant), _eventful)
+    return 0 if table is None else _revealed(state, table, folded)
+
+
+def _revealed(state: GameState, table: MaskTable, folded: int | None) -> int:
+    """`revealed`, with the variant's mask table read by the caller."""
+    if folded is None:
+        reveals, step = _folding(state.variant)
+        folded = fold_prefix(reveals, state.records, 0, step, _eventful)
+    out = folded
     for cid in state.face_up:  # the first face-up card has no event
         out |= 1 << cid
     if len(state.trick) == state.variant.players:
@@ -216,7 +217,7 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
     seat = state.current_player
     if seat is None or not state.hand_masks[seat] & table.mask:
         return moves
-    hidden = state.hand_masks[seat] & table.mask & ~revealed(state, folded)
+    hidden = state.hand_masks[seat] & table.mask & ~_revealed(state, table, folded)
     if not hidden:
         return moves
     out: list[Move] = []
@@ -261,7 +262,7 @@ def _physical(state: GameState, move: PlayCard, table: MaskTable, folded: int | 
     assert seat is not None
     assert isinstance(move.card, MaskedCard)
     may = 0 if state.phase is OVER else allowed(state, seat)
-    held = may & table.class_masks[move.card] & ~revealed(state, folded)
+    held = may & table.class_masks[move.card] & ~_revealed(state, table, folded)
     if not held:
         named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
@@ -295,7 +296,7 @@ def check(state: GameState, move: Move, folded: int | None = None) -> int | None
     if state.current_player is None or not copies:
         return None
     # Refused whoever holds it: "you do not hold it" would tell a value (E28).
-    if not copies & revealed(state, folded):
+    if not copies & _revealed(state, table, folded):
         named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"nobody knows the value of a masked card, its "
                                f"holder included (E28): name its class, one of "
