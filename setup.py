@@ -57,7 +57,6 @@ COMPILED_FILES = [
     "claim/factions/exp_piles.py",
     "claim/rules/masking.py",
     "claim/factions/exp_potions.py",
-    "claim/factions/exp_masked.py",
     "claim/factions/exp_vampires.py",
     "claim/factions/exp_minotaurs.py",
     "claim/factions/exp_hidden.py",

@@ -75,7 +75,6 @@ COMPILED_MODULES = (
     "claim.factions.exp_piles",
     "claim.rules.masking",
     "claim.factions.exp_potions",
-    "claim.factions.exp_masked",
     "claim.factions.exp_vampires",
     "claim.factions.exp_minotaurs",
     "claim.factions.exp_hidden",

@@ -6,15 +6,18 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import ClassVar
 
 import attrs
 import pytest
 
 import claim
 from claim.core.cards import MaskedCard
-from claim.core.errors import IllegalMoveError
+from claim.core.errors import IllegalMoveError, RegistryError
 from claim.core.moves import PlayCard
 from claim.core.records import Placed, TrickCompleted
+from claim.factions.claim1 import Knights
+from claim.factions.exp_masked import MaskedPower
 from claim.info.knowledge import knowledge
 from claim.info.sampling import Sampler
 from claim.rules.actions import action_id, action_move
@@ -354,3 +357,60 @@ def test_e44_every_view_of_many_games_determinizes_to_the_same_view() -> None:
             view = state.view(seat)
             assert Sampler(view).sample(random.Random(1)).view(seat) == view
             state = state.apply(rng.choice(state.legal_moves()))
+
+
+@attrs.frozen
+class Veiled(MaskedPower):
+    """A plugin's masked faction: its cards show only low (0-5) or high (6-11)."""
+
+    name: ClassVar[str] = "test_veiled"
+
+    def masked_class(self, value: int) -> str | None:
+        return "low" if value < 6 else "high"
+
+
+if Veiled.name not in claim.registry:
+    claim.registry.register(Veiled)
+
+
+def test_e28_e29_a_plugin_subclassing_masked_power_plays_in_every_build() -> None:
+    """docs "Masked cards": a new masked faction is a power answering `masked_class`,
+    subclassing `MaskedPower` for the play order (E29). It plays with class moves
+    (E28) whether the build compiled the built-in powers or not."""
+    variant = claim.variant_from_yaml("""
+name: veiled
+house: true
+factions:
+  - name: veiled
+    code: Vl
+    values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    power: test_veiled
+  - goblins
+  - dwarves
+""", "veiled.yaml")
+    classes = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        while not state.is_over:
+            moves = state.legal_moves()
+            classes |= {str(m) for m in moves if isinstance(m, PlayCard)
+                        and isinstance(m.card, MaskedCard)}
+            state = state.apply(rng.choice(moves))
+        state.result()
+    assert classes == {"Vl:low", "Vl:high"}
+
+
+def test_a_subclass_of_a_compiled_built_in_power_is_refused_naming_it() -> None:
+    """A built-in power compiled with mypyc accepts only its own class in its methods:
+    registering a subclass from elsewhere is refused at once, in every build, with
+    what to do instead (not a TypeError at the first hook)."""
+
+    @attrs.frozen
+    class MyKnights(Knights):
+        name: ClassVar[str] = "test_my_knights"
+
+    with pytest.raises(RegistryError, match=r"MyKnights subclasses claim\.factions\.claim1"
+                                            r"\.Knights.*subclass claim\.FactionPower"):
+        claim.registry.register(MyKnights)
+    assert "test_my_knights" not in claim.registry

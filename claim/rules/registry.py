@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeVar
 
+from claim._compiled import COMPILED_MODULES
 from claim.core.errors import ArgumentError, RegistryError, UnknownNameError
 from claim.rules.protocol import FactionPower
 
@@ -25,6 +26,24 @@ _OLD_PROMISES = {
 }
 """Class attributes that made promises before `claim.rules.capabilities`, and the
 field of `Capabilities` that makes each now."""
+
+
+def _refuse_compiled_bases(power: type[FactionPower]) -> None:
+    """Refuse a subclass of a built-in power that the build compiles
+    (`claim._compiled.COMPILED_MODULES`), from another module: a compiled method
+    accepts only its own class, so the subclass would fail at its first hook. The
+    same in every build (a Python-only install would let it play, a compiled one
+    not)."""
+    for base in power.__mro__[1:]:
+        if base is FactionPower:
+            return
+        if base.__module__ in COMPILED_MODULES and base.__module__ != power.__module__:
+            raise RegistryError(
+                f"power {power.__name__} subclasses {base.__module__}.{base.__qualname__}, "
+                "a built-in power compiled with mypyc (its methods accept only its own "
+                "class): subclass claim.FactionPower (or claim.factions.exp_masked."
+                "MaskedPower for masked cards) and call a built-in power's hooks from "
+                "yours if you need them")
 
 
 def _refuse_old_promises(power: type[FactionPower]) -> None:
@@ -58,14 +77,17 @@ class PowerRegistry:
         Raises:
             ArgumentError: ``power`` is not a subclass of `FactionPower`.
             RegistryError: Another class is registered under the same name, the
-                name is not a str (a `ValueError` too), or the class still makes a
-                promise the way it was made before capabilities (``public_hooks``...).
+                name is not a str (a `ValueError` too), the class still makes a
+                promise the way it was made before capabilities (``public_hooks``...),
+                or it subclasses a built-in power compiled with mypyc (whose
+                methods accept only their own class) from another module.
         """
         if not (isinstance(power, type) and issubclass(power, FactionPower)):
             raise ArgumentError("power", power, "a subclass of FactionPower")
         if not isinstance(power.name, str) or not power.name:
             raise RegistryError(f"power {power.__name__} needs a str name, not {power.name!r}")
         _refuse_old_promises(power)
+        _refuse_compiled_bases(power)
         existing = self._powers.get(power.name)
         if existing is not None and existing is not power:
             raise RegistryError(f"power name {power.name!r} is already taken by {existing!r}")
@@ -120,3 +142,4 @@ registry = PowerRegistry()
 """The process-wide power registry."""
 
 registry.register(FactionPower)
+
