@@ -128,5 +128,6 @@ def phase_tables(
         "uses_chance": any(p.uses_chance for p in powers),
         "asides": _asides(powers, specs, faction_masks),
         "hidden_states": tuple(i for i, p in enumerate(powers) if p.hidden_state),
+        "masks_cards": bool(users("masked_class")),
         "follow_masks": _follow_masks(names, powers, faction_masks),
     }

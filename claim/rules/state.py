@@ -121,7 +121,7 @@ class GameState:
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move, in a deterministic order; empty once the game is over."""
         moves = _engine.legal_moves(self)
-        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+        if self.variant.tables.masks_cards:
             return _masking.legal_moves(self, moves)
         return moves
 
@@ -132,7 +132,7 @@ class GameState:
                 move = parse_move(move, self.variant)
             except ClaimError:
                 return False
-        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+        if self.variant.tables.masks_cards:
             try:
                 self.check(move)
             except ClaimError:
@@ -150,7 +150,7 @@ class GameState:
         """
         if isinstance(move, str):
             move = parse_move(move, self.variant)
-        if (self.variant.tables.hidden_states and _masking.mask_table(self.variant)
+        if (self.variant.tables.masks_cards
                 and isinstance(move, (PlayCard, Choose))
                 and _masking.check(self, move) is not None):
             return
@@ -165,7 +165,7 @@ class GameState:
         """
         if isinstance(move, str):  # text is parsed here, at the API's edge
             move = parse_move(move, self.variant)
-        if self.variant.tables.hidden_states and _masking.mask_table(self.variant):
+        if self.variant.tables.masks_cards:
             return _masking.apply(self, move, _engine.apply)
         return _engine.apply(self, move)
 

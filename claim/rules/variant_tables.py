@@ -176,6 +176,9 @@ class DeckTables:
     hidden_states: tuple[int, ...]
     """The faction indices whose power state is hidden chance fixed at the deal (E30,
     `FactionPower.hidden_state`)."""
+    masks_cards: bool
+    """Whether a power overrides `FactionPower.masked_class` (E28: its cards may be
+    masked; `claim.rules.masking.mask_table` says which)."""
     shared_zones: tuple[int, ...]
     """The indices of the declared zones shared by all seats (a waiting line)."""
     zone_lookup: Mapping[object, int]
