@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from claim.core.errors import VariantError
 from claim.core.zones import Zone
+from claim.rules.capabilities import Capabilities
 from claim.rules.effects import ZoneSpec
 from claim.rules.hook_tables import in_hook_order
 from claim.rules.protocol import FactionPower, overrides
@@ -84,9 +85,10 @@ def _standard(ref: object) -> bool:
 
 def phase_tables(
     variant: Variant, powers: tuple[FactionPower, ...], names: tuple[str, ...],
-    faction_masks: list[int],
+    faction_masks: list[int], promised: tuple[Capabilities, ...],
 ) -> dict[str, Any]:
-    """The tables of the play, phase and scoring hooks."""
+    """The tables of the play, phase and scoring hooks (``promised``: each power's
+    `Capabilities`)."""
     def users(hook: str) -> tuple[int, ...]:
         return in_hook_order(powers, [i for i, p in enumerate(powers) if overrides(p, hook)])
 
@@ -96,6 +98,10 @@ def phase_tables(
     options = 0
     for i in users("play_options"):
         options |= faction_masks[i]
+    own_options = options & ~sum(faction_masks[i] for i in extras)
+    blind = 0  # the cards whose choices are the extras alone, promised alike (E34)
+    if extras and all(promised[i].card_blind_options for i in extras):
+        blind = sum(faction_masks) & ~own_options
     if extras:  # E34: a potion may be drunk with any card
         options = sum(faction_masks)
     lookup: dict[object, int] = {spec.name: i for i, spec in enumerate(specs)}
@@ -121,6 +127,7 @@ def phase_tables(
         "dynamic_lead_mask": dynamic_lead,
         "option_mask": options,
         "extra_options": extras,
+        "blind_option_mask": blind,
         "dynamic": bool(users("must_follow") or dynamic_lead or options),
         "zone_specs": specs,
         "zone_index": types.MappingProxyType({spec.name: i for i, spec in enumerate(specs)}),

@@ -267,14 +267,14 @@ def _physical(state: GameState, move: PlayCard, table: MaskTable, folded: int | 
         named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
                                f"one of {', '.join(named)}")
-    order: Hashable = state.power_states[state.variant.tables.card_faction[
-        (held & -held).bit_length() - 1]]
+    first = (held & -held).bit_length() - 1
+    order: Hashable = state.power_states[state.variant.tables.card_faction[first]]
     if isinstance(order, tuple):
         ids: tuple[int, ...] = order
         for cid in ids:
             if held >> cid & 1:
                 return cid
-    return (held & -held).bit_length() - 1
+    return first
 
 
 def check(state: GameState, move: Move, folded: int | None = None) -> int | None:

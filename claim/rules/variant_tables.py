@@ -27,7 +27,7 @@ from claim.rules.answers import AnswerSpace, DeckFacts, answer_space
 from claim.rules.capabilities import Capabilities
 from claim.rules.effects import Option, ZoneSpec
 from claim.rules.hook_tables import HookTable, hook_table
-from claim.rules.protocol import FactionPower, option_fields, overrides
+from claim.rules.protocol import FactionPower, option_fields
 from claim.rules.registry import registry
 from claim.rules.rulebook import printed_rank_key
 
@@ -285,17 +285,6 @@ def _promised(power: FactionPower) -> Capabilities:
     return promised
 
 
-def _blind_options(powers: tuple[FactionPower, ...], promised: tuple[Capabilities, ...],
-                   faction_masks: list[int]) -> int:
-    """`DeckTables.blind_option_mask`."""
-    extras = [fi for fi, power in enumerate(powers) if power.plays_every_card
-              and overrides(power, "play_options")]
-    if not extras or not all(promised[fi].card_blind_options for fi in extras):
-        return 0
-    return sum(mask for power, mask in zip(powers, faction_masks)
-               if not overrides(power, "play_options") or power.plays_every_card)
-
-
 def build_tables(variant: Variant) -> DeckTables:
     """Derive the tables of ``variant`` (its powers' static hooks asked once here).
 
@@ -339,8 +328,7 @@ def build_tables(variant: Variant) -> DeckTables:
             {phase: hook_table(powers, promised, faction_masks, phase) for phase in Phase}
         ),
         capabilities=promised,
-        blind_option_mask=_blind_options(powers, promised, faction_masks),
         answer_space=space,
         **move_tables(variant, deck, kinds, kind_masks),
-        **phase_tables(variant, powers, names, faction_masks),
+        **phase_tables(variant, powers, names, faction_masks, promised),
     )

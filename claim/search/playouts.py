@@ -119,7 +119,7 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     kt = kernel_tables(state.variant)
     moves: list[Move] = []
     parties = len(state.variant.teams)
-    if state.variant.tables.hidden_states and mask_table(state.variant) is not None:
+    if _masks_cards(state):
         return _masked(state, rng, parties)  # masked cards: class moves (E29)
     if isinstance(kt, str) or state.pending is not None or state.queue:
         game = QuietGame(state)
@@ -136,9 +136,7 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     else:
         current = state
     if current.is_over:
-        result = current.result().winner
-        return Playout(state, tuple(moves), current.score_masks, result,
-                       rewards(result, parties), False)
+        return _ended(state, moves, current, parties)
     assert not isinstance(kt, str)
     k = load(current)
     run(kt, k, rng.random, moves)
@@ -166,16 +164,25 @@ def _masked(state: GameState, rng: _random.Random, parties: int) -> Playout:
             assert isinstance(move, PlayCard)
             move = PlayCard(variant.deck[played], move.option)
         folded = reveal_events(variant, folded, game.play(move))
-    final = game.state()
+    return _ended(state, moves, game.state(), parties)
+
+
+def _ended(start: GameState, moves: list[Move], final: GameState, parties: int) -> Playout:
+    """The `Playout` of ``moves`` from ``start``, ended in ``final``, off the kernel."""
     result = final.result().winner
-    return Playout(state, tuple(moves), final.score_masks, result, rewards(result, parties),
+    return Playout(start, tuple(moves), final.score_masks, result, rewards(result, parties),
                    False)
+
+
+def _masks_cards(state: GameState) -> bool:
+    """Whether ``state``'s variant has masked cards, named by class (E28, E29)."""
+    return state.variant.tables.masks_cards and mask_table(state.variant) is not None
 
 
 def kernel_unsupported(state: GameState) -> str | None:
     """Why `playout` steps through the engine for ``state``'s variant; None if it
     does not (the kernel plays it)."""
-    if state.variant.tables.hidden_states and mask_table(state.variant) is not None:
+    if _masks_cards(state):
         return "masked cards are played by class (E29)"
     found = kernel_tables(state.variant)
     return found if isinstance(found, str) else None
