@@ -22,6 +22,7 @@ from setuptools.command.build_py import build_py
 
 COMPILED_FILES = [
     "claim/search/_playout_kernel.py",
+    "claim/search/_playout_engine.py",
     "claim/search/_playout_winner.py",
     "claim/rules/rulebook.py",
     "claim/rules/engine/quiet.py",

@@ -10,7 +10,9 @@ move. ``--trees`` names source trees (``git worktree`` checkouts, built in place
 to count side by side: each runs with its own ``claim`` first on ``PYTHONPATH``,
 so the commit before a change and the change are counted alike. The same tree,
 code and games give the same count to within a few hundred instructions a move
-(the collector may run at other moments). Figures are printed, never asserted.
+(the collector may run at other moments). ``--playouts`` counts the same games
+played by `claim.playout` from the deal instead (the fast path's instructions a
+move, to set against stepping's). Figures are printed, never asserted.
 
 Needs valgrind (``apt-get install valgrind``) and ``setarch``; it takes about a
 minute a variant and tree for 10 games.
@@ -28,13 +30,18 @@ from pathlib import Path
 
 # The loop runs inside one call of a C function the library never calls
 # (itertools.starmap's next), so that callgrind collects exactly the games.
-GAMES = """
+_LOOP = """
 import gc, itertools, random, sys
 import claim
 variant = claim.load_variant(sys.argv[1])
 games = [claim.new_game(variant, seed=seed) for seed in range(int(sys.argv[2]))]
 rng = random.Random(6)
+{play}
+gc.collect()
+print("moves", sum(itertools.starmap(play, ((game,) for game in games))))
+"""
 
+GAMES = _LOOP.format(play="""
 def play(state):
     moves = 0
     while not state.is_over:
@@ -42,15 +49,22 @@ def play(state):
         state = state.apply(legal[int(rng.random() * len(legal))])
         moves += 1
     return moves
+""")
+"""Random games stepped through ``legal_moves`` and ``apply``."""
 
-gc.collect()
-print("moves", sum(itertools.starmap(play, ((game,) for game in games))))
-"""
+PLAYOUTS = _LOOP.format(play="""
+from claim.search.playouts import playout
+playout(games[0], random.Random(1))  # the variant's tables, built before counting
+
+def play(state):
+    return len(playout(state, rng).moves)
+""")
+"""The same games played by `claim.playout` (``--playouts``)."""
 
 
-def count(tree: Path, variant: str, games: int) -> tuple[int, int]:
+def count(tree: Path, variant: str, games: int, script: str = GAMES) -> tuple[int, int]:
     """(instructions, moves) of ``games`` random games of ``variant`` with ``tree``'s
-    ``claim``.
+    ``claim``, played by ``script`` (stepping, or `PLAYOUTS`).
 
     Raises:
         RuntimeError: valgrind did not report a count (its output is quoted).
@@ -58,7 +72,7 @@ def count(tree: Path, variant: str, games: int) -> tuple[int, int]:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     command = ["setarch", "-R", "valgrind", "--tool=callgrind",
                "--callgrind-out-file=/dev/null", "--collect-atstart=no",
-               "--toggle-collect=starmap_next", sys.executable, "-c", GAMES,
+               "--toggle-collect=starmap_next", sys.executable, "-c", script,
                variant, str(games)]
     done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True,
                           check=False)
@@ -75,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--trees", nargs="+", type=Path,
                         default=[Path(__file__).resolve().parent.parent])
+    parser.add_argument("--playouts", action="store_true",
+                        help="count claim.playout from the deal instead of stepping")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("setarch") is None:
         print("benchmarks.instructions needs valgrind and setarch "
@@ -82,9 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for variant in args.variants:
         for tree in args.trees:
-            instructions, moves = count(tree.resolve(), variant, args.games)
+            instructions, moves = count(tree.resolve(), variant, args.games,
+                                        PLAYOUTS if args.playouts else GAMES)
             print(f"{variant:16} {tree!s:28} {instructions // moves:>9,} "
-                  f"instructions/move ({moves} moves)", flush=True)
+                  f"instructions/move ({moves} moves{', playouts' if args.playouts else ''})",
+                  flush=True)
     return 0
 
 

@@ -40,6 +40,7 @@ __all__ = ["COMPILED_MODULES", "PURE_PYTHON_VARIABLE", "compiled_modules", "pure
 
 COMPILED_MODULES = (
     "claim.search._playout_kernel",
+    "claim.search._playout_engine",
     "claim.search._playout_winner",
     "claim.rules.rulebook",
     "claim.rules.engine.quiet",

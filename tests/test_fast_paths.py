@@ -102,8 +102,9 @@ def test_a_false_declaration_is_named_with_the_position_and_both_answers() -> No
     assert "the hooks give" in message
 
 
-def test_a_plugin_without_a_fast_form_passes_on_the_engines_board() -> None:
-    """A plugin power that declares nothing runs on the general path: same results."""
+def test_a_plugin_without_a_fast_form_passes_with_its_tricks_left_to_the_engine() -> None:
+    """A plugin power that declares nothing: the kernel leaves the tricks its cards
+    take part in to the engine, which runs its hooks (RULES 3 placement): same results."""
     variant = _variant("fast_test_generous")
-    assert kernel_unsupported(claim.new_game(variant, seed=0))
+    assert kernel_unsupported(claim.new_game(variant, seed=0)) is None
     assert check_fast_paths(variant, games=3) > 100

@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import claim
 from claim.core.errors import ArgumentError
-from claim.core.zones import Phase
+from claim.core.records import Placed
+from claim.core.zones import Phase, Zone
 from claim.powers import FactionPower, registry
 from claim.search.bots.ismcts import party_rewards
 from claim.search.playouts import Playout, kernel_unsupported, pick, playout, step_out
@@ -125,8 +126,20 @@ def test_expansion_mixes_play_on_the_engines_board(players: int) -> None:
     assert board_played > 0
 
 
-@pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "frost-court-3p",
-                                  "fear-night", "shadow-tricks", "fire-magic", "fire-masks",
+@pytest.mark.parametrize("name", ["fear-night", "frost-court-3p", "shadow-tricks"])
+def test_tricks_of_untabulated_powers_are_resolved_by_the_engine(name: str) -> None:
+    """Powers whose trick hooks read the state (Zombies' capture E7, Vampires' crypt,
+    Minotaurs' review E42, Dark Elves, Awakeners' second deck E12 with its
+    phase_start, Cyclops' vote E14) leave their tricks to the engine inside the
+    kernel's playout: the same moves, questions, piles and winner as stepping."""
+    variant = claim.load_variant(name)
+    assert kernel_unsupported(claim.new_game(variant, seed=1)) is None
+    for seed in range(8):
+        for state in starts(variant, seed):
+            assert assert_same(state, seed).fast
+
+
+@pytest.mark.parametrize("name", ["magic-maps", "mercenary-moon", "fire-magic", "fire-masks",
                                   "phoenix-fire-3p"])
 def test_builtin_expansion_variants_play_on_the_board(name: str) -> None:
     """The built-in expansion mixes name why the kernel cannot tabulate them, and play
@@ -140,11 +153,35 @@ def test_builtin_expansion_variants_play_on_the_board(name: str) -> None:
             assert not assert_same(state, seed).fast
 
 
+def test_tricksters_fakes_play_on_the_kernel_and_leave_at_the_end() -> None:
+    """E30, E31: the fakes are a power state no hook reads before the end, so
+    `shadow-tricks` (Shadows set aside, E33; Tricksters) plays on the kernel, and the
+    engine's ``finish`` takes each fake out of the score piles as stepping does."""
+    variant = claim.load_variant("shadow-tricks")
+    assert kernel_unsupported(claim.new_game(variant, seed=1)) is None
+    fakes_left = 0  # games where a fake was won, then left
+    for seed in range(12):
+        for state in starts(variant, seed):
+            fast = assert_same(state, seed)
+            assert fast.fast
+            fakes = state.power_state("tricksters")
+            assert isinstance(fakes, tuple) and fakes
+            scored = 0
+            for mask in fast.score_masks:
+                scored |= mask
+            assert not any(scored >> card & 1 for card in fakes)
+            fakes_left += any(
+                isinstance(event, Placed) and event.origin is Zone.SCORE
+                for event in fast.final_state().records[-1].events)
+    assert fakes_left > 0  # some fakes were won, and left the score piles at the end
+
+
 @registry.register
 @attrs.frozen
 class Underdogs(FactionPower):
     """A plugin's power that promises nothing: its cards gain 2 when their player
-    has scored nothing yet (a state-dependent ``value_modifier``, E1)."""
+    has scored nothing yet (a state-dependent ``value_modifier``, E1, which the
+    engine asks in every trick)."""
 
     name: ClassVar[str] = "playout_test_underdogs"
 
@@ -153,23 +190,53 @@ class Underdogs(FactionPower):
         return 0 if state.score_masks[seat] else 2
 
 
-def test_a_plugin_power_that_declares_nothing_plays_on_the_board() -> None:
-    """A plugin's power that promises nothing is played by its own hooks through the
-    engine's board: the same moves and result as stepping (E1 current values)."""
-    variant = claim.variant_from_yaml("""
-name: underdog-mix
+@registry.register
+@attrs.frozen
+class Latecomers(FactionPower):
+    """A plugin's power that shapes the plays: nobody must follow in a trick led by
+    a player who has scored nothing yet (a state-dependent ``must_follow``)."""
+
+    name: ClassVar[str] = "playout_test_latecomers"
+
+    def must_follow(self, state: claim.GameState) -> bool | None:
+        """No follow rule (RULES 3) while the leader's score pile is empty."""
+        return None if state.score_masks[state.leader] else False
+
+
+def plugin_mix(power: str) -> claim.Variant:
+    """A house mix of the four base factions with a plugin faction of ``power``."""
+    return claim.variant_from_yaml(f"""
+name: plugin-mix
 house: true
 factions:
-  - name: underdogs
-    code: Ud
+  - name: plugged
+    code: Pg
     values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
-    power: playout_test_underdogs
+    power: {power}
   - knights
   - goblins
   - dwarves
   - undead
 """)
-    assert kernel_unsupported(claim.new_game(variant, seed=0))
+
+
+def test_a_plugin_power_that_declares_nothing_leaves_its_tricks_to_the_engine() -> None:
+    """A plugin's trick hook that promises nothing is run by the engine inside the
+    kernel's playout (E1 current values, asked in every trick): the same moves and
+    result as stepping."""
+    variant = plugin_mix("playout_test_underdogs")
+    assert kernel_unsupported(claim.new_game(variant, seed=0)) is None
+    for seed in range(10):
+        for state in starts(variant, seed):
+            assert assert_same(state, seed).fast
+
+
+def test_a_plugin_power_that_shapes_the_plays_plays_on_the_board() -> None:
+    """A plugin's ``must_follow`` (RULES 3 turned off by the state) cannot be left to
+    the engine trick by trick: the playout runs on the engine's board, naming why,
+    with the same moves and result as stepping."""
+    variant = plugin_mix("playout_test_latecomers")
+    assert "must_follow" in str(kernel_unsupported(claim.new_game(variant, seed=0)))
     for seed in range(10):
         for state in starts(variant, seed):
             assert not assert_same(state, seed).fast

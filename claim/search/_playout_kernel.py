@@ -7,7 +7,8 @@ of its inner lists::
      hands (card masks per seat), draw pile (a tuple of card ids), top (index of
      the draw pile's top card), face-up cards (a list), follower masks,
      score masks, declared zones (per-seat zones: masks per seat; shared zones:
-     lists of card ids), discard mask]
+     lists of card ids), discard mask, power states, (chance, deal) of the game,
+     the end the engine reached (None, or its final score masks, zones and discard)]
 
 `run` plays it to the end with uniformly random legal moves, drawing
 ``int(random() * n)`` for every move among the ``n`` legal ones in `legal_moves`
@@ -15,8 +16,11 @@ order (`claim.search.playouts.pick`), and appends the moves to a list: the moves
 stepping loop would choose with the same draws. Tricks are ranked with the tabulated
 rank keys of `claim.search._playout_tables`; pure placements and next leaders are looked
 up; the declared mechanisms (a waiting line, a smash, taking the top card) are
-carried out here; ``finish`` hooks run in the engine (`finish`). Every question is
-answered where it arises, so the kernel never holds a pending one.
+carried out here; ``finish`` hooks run in the engine (`finish`). A trick that a
+power left to the engine takes part in is resolved by the engine's own transitions
+(`claim.search._playout_engine.engine_trick`), its questions answered there by the
+same draws, as is the start of phase 2 when a power has a ``phase_start`` hook.
+Every question is answered where it arises, so the kernel never holds a pending one.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from claim.rules.rulebook import (
     recruit_choices,
     smash_targets,
 )
-from claim.rules.state import GameState, make_state
+from claim.rules.state import GameState
+from claim.search._playout_engine import engine_start, engine_trick, kernel_state
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
 
@@ -51,7 +56,8 @@ def load(state: GameState) -> Kernel:
     phase = 0 if state.phase is RECRUIT else 1 if state.phase is SUPPORT else 2
     return [phase, state.leader, list(state.trick), list(state.hand_masks), state.draw_pile,
             0, list(state.face_up), list(state.follower_masks), list(state.score_masks),
-            [list(zone) for zone in state.zones], state.discard_mask]
+            [list(zone) for zone in state.zones], state.discard_mask, state.power_states,
+            (state.chance, state.deal), None]
 
 
 def run(kt: KernelTables, k: Kernel, random: Callable[[], float], out: list[Move]) -> None:
@@ -61,21 +67,27 @@ def run(kt: KernelTables, k: Kernel, random: Callable[[], float], out: list[Move
     """
     n = kt.players
     while k[0] < 2:
-        _phase(kt, kt.phases[k[0]], k, random, out.append, n)
-        if k[0] == 0:  # phase 2: each player takes their follower pile as their hand
-            k[0], k[3], k[7] = 1, k[7], [0] * n
-        else:
+        phase = k[0]
+        _phase(kt, kt.phases[phase], k, random, out.append, n)
+        if k[0] != phase:  # the engine went on to phase 2, or ended the game
+            continue
+        if phase == 1:
             return
+        if kt.engine_start:  # phase 2 starts with the powers' phase_start hooks
+            engine_start(kt, k, random, out.append)
+        else:  # phase 2: each player takes their follower pile as their hand
+            k[0], k[3], k[7] = 1, k[7], [0] * n
 
 
 def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], float],
            append: Callable[[Move], None], n: int) -> None:
     """Play the tricks of the current phase (its tables ``pt``) until hands are empty."""
-    _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k
+    _, leader, trick, hands, draw, top, face_up, followers, scores, zones, discard = k[:11]
     recruit = k[0] == 0
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
     smear, seat_orders = kt.smear, kt.seats
     plain = pt.never_plain if pt.lines else pt.plain  # a waiting line can deliver any time
+    engine: bool = bool(pt.engine_all or pt.engine_mask)
     while trick or hands[leader]:
         seats = seat_orders[leader]
         for seat in seats[len(trick):] if trick else seats:
@@ -99,6 +111,13 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
             card = pick.bit_length() - 1
             append(play[card])
             trick.append(card)
+        if engine and _to_engine(kt, pt, trick, hands, zones):
+            k[1:11] = [leader, trick, hands, draw, top, face_up, followers, scores, zones,
+                       discard]
+            if engine_trick(kt, k, random, append):
+                return  # the engine started phase 2 or ended the game
+            leader, draw, top, discard = k[1], k[4], k[5], k[10]
+            continue
         led = trick[0]
         code = plain[led][trick[1]] if n == 2 else -1
         if 0 <= code < 2:  # two players, no power takes part: the winner scores or discards, leads
@@ -118,7 +137,29 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
         leader, top, discard = _settle(kt, pt, trick, seats, code, recruit, hands, draw, top,
                                        face_up, followers, scores, zones, discard, random,
                                        append)
-    k[1:] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+    k[1:11] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+
+
+def _to_engine(kt: KernelTables, pt: PhaseTables, trick: list[int], hands: list[int],
+               zones: list[Any]) -> bool:
+    """Whether the engine resolves this complete trick: a hook it asks in every
+    trick, a card of a power left to it in the trick or waiting in a shared zone, or
+    hands it left uneven (a card taken back, E42: it ends phase 2 as E43 says)."""
+    if pt.engine_all:
+        return True
+    count = hands[0].bit_count()
+    for hand in hands:
+        if hand.bit_count() != count:
+            return True
+    mask = pt.engine_mask
+    for card in trick:
+        if (1 << card) & mask:
+            return True
+    for index in kt.shared_zones:
+        for card in zones[index]:
+            if (1 << card) & mask:
+                return True
+    return False
 
 
 def _settle(kt: KernelTables, pt: PhaseTables, trick: list[int], seats: tuple[int, ...],
@@ -319,10 +360,13 @@ def _same_kind(same: int, a: int, b: int) -> bool:
     return same & run == run
 
 
-def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], list[Any], int]:
+def finish(kt: KernelTables, k: Kernel) -> tuple[list[int], list[Any], int]:
     """Run the powers' ``finish`` hooks through the engine; the final score masks,
-    zones and discard of ``k``."""
-    _, leader, _, hands, draw, top, face_up, followers, scores, zones, discard = k
+    zones and discard of ``k`` (those the engine reached, if it ended the game)."""
+    scores, zones, discard = k[8], k[9], k[10]
+    if k[13] is not None:
+        ended: tuple[list[int], list[Any], int] = k[13]
+        return ended
     if kt.finishers is not None:
         for fmask, zone, scored in kt.finishers:
             if scored:
@@ -334,14 +378,7 @@ def finish(kt: KernelTables, state: GameState, k: Kernel) -> tuple[list[int], li
                 discard |= sum(1 << card for card in line if (1 << card) & fmask)
                 line[:] = [card for card in line if not (1 << card) & fmask]
         return scores, zones, discard
-    tables = state.variant.tables
-    specs = tables.zone_specs
-    snapshot = make_state(
-        state.variant, SUPPORT, leader, (), tuple(hands), draw[top:], tuple(face_up),
-        tuple(followers), tuple(scores),
-        tuple(tuple(zone) for zone in zones) if specs else (), discard,
-        state.power_states, state.chance, None, (), (), state.deal)
-    board = Board(snapshot)
+    board = Board(kernel_state(kt, k, SUPPORT))
     events: list[RawEvent] = []
     advance(board, events)
     assert board.phase is OVER

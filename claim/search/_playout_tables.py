@@ -1,10 +1,15 @@
 """The playout kernel's per-variant tables, derived from the powers by probing them.
 
-[`kernel_tables`][claim.search._playout_tables.kernel_tables] checks once per variant that
-every hook its powers override is either pure (`Capabilities.pure`: called
-here on small synthetic tricks and tabulated), covered by the power's declared
-mechanism (`Capabilities.playout_rule`, see `claim.rules.playout_rules`), or run
-by the engine itself at the end (``finish``). Otherwise it returns the reason, and
+[`kernel_tables`][claim.search._playout_tables.kernel_tables] sorts once per variant
+every hook the powers override: *pure* (`Capabilities.pure`: called here on small
+synthetic tricks and tabulated), covered by the power's declared mechanism
+(`Capabilities.playout_rule`, see `claim.rules.playout_rules`), or *left to the
+engine*: a trick a card of such a power takes part in is resolved by the engine's
+own transitions (`claim.search._playout_engine`), as are the start of phase 2 when
+a power has a ``phase_start`` hook, the end (``finish``) and the scoring when a
+power votes or counts its cards its own way. Only hooks that shape the legal plays
+(``must_follow``, ``lead_now``, ``play_options``) or run at every trick's start
+make a variant unplayable here: the function returns the reason, and
 `claim.search.playouts` steps through the engine instead.
 
 Tabulated: the packed rank key of every card at every position under every led
@@ -32,12 +37,16 @@ from claim.rules.variant_tables import DeckTables, HookTable
 
 __all__ = ["KernelTables", "PhaseTables", "kernel_tables"]
 
-_STATEFUL = ("finish", "value_modifier", "plain_ranking", "rank_key", "rerank", "review",
-             "capture", "place",
-             "after_place", "next_leader", "recruit_options", "ask", "trick_start",
-             "phase_start", "must_follow", "lead_now", "play_options", "initial_state",
-             "scores_as", "vote", "voting_cards")
-"""Hooks that a playout must reproduce."""
+_MOVES = ("must_follow", "lead_now", "play_options", "trick_start")
+"""Hooks the kernel cannot leave to the engine: they shape every play (or run before
+every trick); a power overriding one (but for a pure or ruled form) is unsupported."""
+_TRICK = ("value_modifier", "plain_ranking", "rank_key", "rerank", "review", "capture",
+          "place", "after_place", "next_leader", "recruit_options", "ask")
+"""Hooks run while a trick resolves: the engine resolves the tricks they act in."""
+_ALWAYS = ("value_modifier", "plain_ranking")
+"""Trick hooks the engine asks in every trick of their phases, whatever the cards."""
+_SCORING = ("scores_as", "vote", "voting_cards")
+"""Hooks of the final scoring: the engine scores a playout's end (RULES 5)."""
 _PROBED = frozenset({"rank_key", "place", "next_leader"})
 _ORDERS = {name: index for index, name in enumerate(LINE_ORDERS)}
 
@@ -49,32 +58,42 @@ class Unsupported(Exception):
 class PhaseTables:
     """One phase's tables (see the module docstring); plain slots for fast reads."""
 
-    __slots__ = ("key0", "keys", "leader_mask", "leaders", "line_mask", "lines", "never_plain",
-                 "place", "place_mask", "plain", "smash", "smash_mask", "take_top_mask")
+    __slots__ = ("engine_all", "engine_mask", "key0", "keys", "leader_mask", "leaders",
+                 "line_mask", "lines", "never_plain", "place", "place_mask", "plain", "smash",
+                 "smash_mask", "take_top_mask")
 
     def __init__(self, tables: DeckTables, variant: Variant, phase: Phase,
-                 base: GameState) -> None:
+                 base: GameState, engine: frozenset[int]) -> None:
         hooks = tables.hooks[phase]
         n, size = variant.players, len(tables.deck)
-        self.key0 = tuple(_key(tables, hooks, base, phase, card, 0, card, n)
+        acting = [fi for fi in engine if phase in tables.powers[fi].phases]
+        self.engine_mask = sum(tables.faction_masks[fi] for fi in acting)
+        """The cards of powers left to the engine: a trick they take part in (or, on
+        the table, wait in a shared zone) is resolved by the engine."""
+        self.engine_all = bool(hooks.always_placers or hooks.always_after or any(
+            overrides(tables.powers[fi], hook) for fi in acting for hook in _ALWAYS))
+        """Whether the engine resolves every trick of the phase (a hook it asks always)."""
+        self.key0 = tuple(_key(tables, hooks, base, phase, card, 0, card, n, engine)
                           for card in range(size))
         self.keys = ((),) + tuple(
-            tuple(tuple(_key(tables, hooks, base, phase, led, p, card, n)
+            tuple(tuple(_key(tables, hooks, base, phase, led, p, card, n, engine)
                         for card in range(size)) for led in range(size))
             for p in range(1, n))
         self.place: list[tuple[int, int] | None] = [None] * size
         self.lines: list[tuple[int, int, int]] = []
         for fi in hooks.placers:
-            _placer(self, tables, variant, phase, base, fi)
+            if fi not in engine:
+                _placer(self, tables, variant, phase, base, fi)
         self.place_mask = sum(1 << c for c, code in enumerate(self.place) if code)
         self.line_mask = sum(line[0] for line in self.lines)
         self.leaders = tuple((tables.faction_masks[fi], _leads(tables, base, phase, fi, n))
-                             for fi in hooks.leaders)
+                             for fi in hooks.leaders if fi not in engine)
         self.leader_mask = sum(mask for mask, _ in self.leaders)
         self.smash: list[tuple[int, int, dict[int, int]]] = []
         self.take_top_mask = 0
         for fi in hooks.after:
-            _after(self, tables, variant, hooks, fi)
+            if fi not in engine:
+                _after(self, tables, variant, hooks, fi)
         self.smash_mask = sum(rule[0] for rule in self.smash)
         self.plain, self.never_plain = self._plain(n, size)
 
@@ -84,7 +103,7 @@ class PhaseTables:
         if n != 2:
             return (), ()
         special = (self.place_mask | self.line_mask | self.leader_mask | self.smash_mask
-                   | self.take_top_mask)
+                   | self.take_top_mask | self.engine_mask)
         key0, key1 = self.key0, self.keys[1]
         wins = [[int(key1[led][card] > key0[led]) for card in range(size)]
                 for led in range(size)]
@@ -96,14 +115,16 @@ class PhaseTables:
 class KernelTables:
     """Everything the kernel reads, for one variant."""
 
-    __slots__ = ("face_up_count", "finishers", "follow", "gaps", "kinds", "no_smash", "parties",
-                 "party",
-                 "phases", "play", "players", "same_prev", "seats", "smash_moves", "smear",
-                 "take", "take_top", "values", "voters", "wild")
+    __slots__ = ("engine", "engine_scoring", "engine_start", "face_up_count", "finishers",
+                 "follow", "gaps", "kinds", "no_smash", "parties", "party", "phases", "play",
+                 "players", "same_prev", "seats", "shared_zones", "smash_moves", "smear",
+                 "take", "take_top", "values", "variant", "voters", "wild")
 
     def __init__(self, variant: Variant) -> None:
         tables = variant.tables
-        _check_powers(tables)
+        engine, self.engine_start, self.engine_scoring = _sort_hooks(tables)
+        self.variant = variant
+        self.shared_zones = tables.shared_zones
         n = self.players = variant.players
         deck = tables.deck
         same = sum(1 << c for c in range(1, len(deck)) if deck[c] == deck[c - 1])
@@ -137,25 +158,41 @@ class KernelTables:
         self.voters = tuple(tables.faction_masks[fi] for fi in tables.voters)
 
         base = new_game(variant, seed=0)
-        self.phases = (PhaseTables(tables, variant, RECRUIT, base),
-                       PhaseTables(tables, variant, SUPPORT, base))
+        self.phases = (PhaseTables(tables, variant, RECRUIT, base, engine),
+                       PhaseTables(tables, variant, SUPPORT, base, engine))
+        self.engine = bool(engine) or self.engine_start
+        """Whether the engine takes part (tricks, the start of phase 2): the kernel
+        then carries the power states (`claim.search._playout_engine`)."""
+
+    @property
+    def native(self) -> bool:
+        """Whether the kernel plays every hook itself (tabulated or ruled), the final
+        ``finish`` and scoring included: what the exact solver needs."""
+        return not (self.engine or self.engine_scoring) and self.finishers is not None
 
 
-def _check_powers(tables: DeckTables) -> None:
-    """Raise `Unsupported` unless every overridden hook is pure, ruled or ``finish``."""
-    if tables.dynamic or tables.uses_chance:
-        raise Unsupported("the follow rule, a play or chance depends on the state")
-    for power, promised in zip(tables.powers, tables.capabilities):
+def _sort_hooks(tables: DeckTables) -> tuple[frozenset[int], bool, bool]:
+    """The factions whose trick hooks the engine runs, whether it starts phase 2 (a
+    ``phase_start`` hook) and whether it scores the end (a scoring hook); raise
+    `Unsupported` for a hook that shapes the plays or runs before every trick."""
+    engine: set[int] = set()
+    start = scoring = False
+    for fi, (power, promised) in enumerate(zip(tables.powers, tables.capabilities)):
         rule = promised.playout_rule
         covered = (promised.pure & _PROBED) | (rule.hooks if rule is not None else set())
-        covered |= {"finish"}  # else run by the engine at the end
-        for hook in _STATEFUL:
-            if overrides(power, hook) and hook not in covered:
-                raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook}")
-    for phase in (RECRUIT, SUPPORT):
-        hooks = tables.hooks[phase]
-        if hooks.always_placers or hooks.always_after or hooks.recruit_mask:
-            raise Unsupported("a power places or recruits in every trick")
+        for hook in (*_MOVES, *_TRICK, *_SCORING, "phase_start"):
+            if not overrides(power, hook) or hook in covered:
+                continue
+            if hook in _MOVES:
+                raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook} "
+                                  "shapes the plays")
+            if hook in _TRICK:
+                engine.add(fi)
+            start |= hook == "phase_start"
+            scoring |= hook in _SCORING
+    if tables.dynamic:  # (every power that makes it so overrides one of _MOVES)
+        raise Unsupported("the follow rule or a play depends on the state")
+    return frozenset(engine), start, scoring
 
 
 def _finishers(tables: DeckTables) -> tuple[tuple[int, int, bool], ...] | None:
@@ -175,10 +212,12 @@ def _finishers(tables: DeckTables) -> tuple[tuple[int, int, bool], ...] | None:
 
 
 def _key(tables: DeckTables, hooks: HookTable, base: GameState, phase: Phase, led: int,
-         position: int, card: int, players: int) -> int:
-    """The packed rank key of ``card`` at ``position`` under the led card ``led``."""
+         position: int, card: int, players: int, engine: frozenset[int]) -> int:
+    """The packed rank key of ``card`` at ``position`` under the led card ``led`` (the
+    printed key for a card of a power left to the engine: its tricks are the
+    engine's)."""
     lead = tables.lead_of[led]
-    if (1 << card) & hooks.rank_masks[lead]:
+    if (1 << card) & hooks.rank_masks[lead] and tables.card_faction[card] not in engine:
         cards = tuple(card if p == position else led for p in range(players))
         trick = Trick(base, phase, tuple(range(players)), cards, tables.faction_names[lead],
                       tuple(tables.card_value[c] for c in cards))

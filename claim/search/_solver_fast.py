@@ -51,11 +51,11 @@ _NO_CUT = 9
 def fast_tables(state: GameState) -> KernelTables | None:
     """The kernel tables when `FastSearch` can solve ``state``, else None: two
     players, no question pending or queued, every power reproduced by the kernel
-    with its ``finish`` hooks."""
+    itself with its ``finish`` hooks and scoring (`KernelTables.native`)."""
     if state.variant.players != 2 or state.pending is not None or state.queue:
         return None
     kt = kernel_tables(state.variant)
-    if isinstance(kt, str) or kt.finishers is None:
+    if isinstance(kt, str) or not kt.native:
         return None
     return kt
 

@@ -4,12 +4,15 @@
 with the same ``random.Random``, several times faster: both draw one number per move
 with `pick`, among the moves in `GameState.legal_moves` order, so they choose the
 same moves and reach the same final state. `playout` runs a kernel on plain ints
-(`claim.search._playout_kernel`) for every variant whose powers it can reproduce: those of
-Claim and Claim 2, in every built-in set-up for 2, 3 and 4 players. It derives them
-from the powers themselves (pure hooks tabulated once per variant, declared
-mechanisms, see `claim.rules.playout_rules`); for any other power (the expansion
-factions, plugins) it plays the engine's own transitions on one board with records
-off (`claim.rules.engine.quiet.QuietGame`): the same result, about 1.4x faster than
+(`claim.search._playout_kernel`) for every variant whose powers do not shape the
+plays. It derives what the powers do from the powers themselves (pure hooks
+tabulated once per variant, declared mechanisms, see `claim.rules.playout_rules`);
+a trick that a card of any other power takes part in (most expansion factions,
+plugins) is handed to the engine's own transitions, its hooks run there
+(`claim.search._playout_engine`). For powers that shape the plays (``must_follow``,
+``lead_now``, ``play_options``: Elf-Orcs, Satyrs, Shapeshifters, Wizards) it plays
+the engine's own transitions on one board with records off
+(`claim.rules.engine.quiet.QuietGame`): the same result, about 1.4x faster than
 stepping in instructions. With masked cards (E28, E29) the moves are named by class,
 as `GameState.legal_moves` names them, and the reveals are folded from each move's
 events (`claim.rules.masking.reveal_events`). A pending question is answered on the
@@ -39,6 +42,7 @@ from claim.rules.engine.quiet import QuietGame
 from claim.rules.masking import check, mask_table, reveal_events, revealed
 from claim.rules.masking import legal_moves as masked_moves
 from claim.rules.state import GameState
+from claim.search._playout_engine import ended_state
 from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
 from claim.search._playout_winner import winner
@@ -140,8 +144,11 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     assert not isinstance(kt, str)
     k = load(current)
     run(kt, k, rng.random, moves)
-    scores = finish(kt, current, k)[0]
-    result = winner(kt, scores)
+    ended = finish(kt, k)
+    scores = ended[0]
+    # A power that votes or counts its cards its own way: the engine scores (RULES 5).
+    result = (ended_state(kt, k, ended).result().winner if kt.engine_scoring
+              else winner(kt, scores))
     return Playout(state, tuple(moves), tuple(scores), result, rewards(result, parties), True)
 
 
