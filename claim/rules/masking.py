@@ -221,20 +221,25 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
     if not hidden:
         return moves
     out: list[Move] = []
-    classes: dict[PlayCard, int] = {}
+    # By place in the class order and option (no move hashed), sorted by the place.
+    classes: dict[tuple[int, str | None], PlayCard] = {}
     own = _class_moves(state.variant)
     for move in moves:
         found = own.get(id(move))
         if found is not None and found[0] is move:  # the variant's own move: no hashing
             if hidden & found[1]:
-                classes[found[2]] = found[3]
+                classes[found[3], None] = found[2]
                 continue
         elif isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
             shown = table.by_card[move.card]
-            classes[PlayCard(shown, move.option)] = table.classes.index(shown)
+            classes[table.classes.index(shown), move.option] = PlayCard(shown, move.option)
             continue
         out.append(move)
-    return (*sorted(classes, key=classes.__getitem__), *out)
+    return (*[classes[key] for key in sorted(classes, key=_class_place)], *out)
+
+
+def _class_place(key: tuple[int, str | None]) -> int:
+    return key[0]
 
 
 @per_variant
