@@ -184,8 +184,9 @@ def _sort_hooks(tables: DeckTables) -> tuple[frozenset[int], bool, bool]:
             if not overrides(power, hook) or hook in covered:
                 continue
             if hook in _MOVES:
-                raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook} "
-                                  "shapes the plays")
+                what = "runs before every trick" if hook == "trick_start" else (
+                    "shapes the plays")
+                raise Unsupported(f"power {power.name!r} of {power.faction!r}: {hook} {what}")
             if hook in _TRICK:
                 engine.add(fi)
             start |= hook == "phase_start"
