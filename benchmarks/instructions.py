@@ -12,7 +12,8 @@ so the commit before a change and the change are counted alike. The same tree,
 code and games give the same count to within a few hundred instructions a move
 (the collector may run at other moments). ``--playouts`` counts the same games
 played by `claim.playout` from the deal instead (the fast path's instructions a
-move, to set against stepping's). Figures are printed, never asserted.
+move, to set against stepping's); ``--samples`` counts determinizations of one
+mid-game view instead. Figures are printed, never asserted.
 
 Needs valgrind (``apt-get install valgrind``) and ``setarch``; it takes about a
 minute a variant and tree for 10 games.
@@ -61,6 +62,30 @@ def play(state):
 """)
 """The same games played by `claim.playout` (``--playouts``)."""
 
+SAMPLES = """
+import gc, itertools, random, sys
+import claim
+from claim.info.sampling import sample
+variant = claim.load_variant(sys.argv[1])
+rng = random.Random(0)
+state = claim.new_game(variant, rng=rng)
+for _ in range(30):
+    state = state.apply(rng.choice(state.legal_moves()))
+view = state.view(0)
+sample(view, random.Random(1))  # the view's reading and sampler, kept from here on
+generator = random.Random(5)
+
+def one(index):
+    sample(view, generator)
+    return 1
+
+gc.collect()
+print("moves", sum(itertools.starmap(one, ((index,) for index in range(int(sys.argv[2]))))))
+"""
+"""Determinizations of one mid-game view (``--samples``): the benchmark's "view +
+determinization" workload, the view seen before (its sampler kept); ``--games``
+counts samples."""
+
 
 def count(tree: Path, variant: str, games: int, script: str = GAMES) -> tuple[int, int]:
     """(instructions, moves) of ``games`` random games of ``variant`` with ``tree``'s
@@ -91,18 +116,21 @@ def main(argv: list[str] | None = None) -> int:
                         default=[Path(__file__).resolve().parent.parent])
     parser.add_argument("--playouts", action="store_true",
                         help="count claim.playout from the deal instead of stepping")
+    parser.add_argument("--samples", action="store_true",
+                        help="count determinizations of a mid-game view (--games of them)")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("setarch") is None:
         print("benchmarks.instructions needs valgrind and setarch "
               "(apt-get install valgrind)", file=sys.stderr)
         return 2
+    script, per, note = ((SAMPLES, "sample", "") if args.samples else
+                         (PLAYOUTS, "move", ", playouts") if args.playouts else
+                         (GAMES, "move", ""))
     for variant in args.variants:
         for tree in args.trees:
-            instructions, moves = count(tree.resolve(), variant, args.games,
-                                        PLAYOUTS if args.playouts else GAMES)
-            print(f"{variant:16} {tree!s:28} {instructions // moves:>9,} "
-                  f"instructions/move ({moves} moves{', playouts' if args.playouts else ''})",
-                  flush=True)
+            instructions, units = count(tree.resolve(), variant, args.games, script)
+            print(f"{variant:16} {tree!s:28} {instructions // units:>9,} "
+                  f"instructions/{per} ({units} {per}s{note})", flush=True)
     return 0
 
 

@@ -117,3 +117,36 @@ def test_e41_phoenix_fire_3p_determinizes() -> None:
     """E41, E44: the built-in mix ``phoenix-fire-3p`` (Phoenixes beside Fire
     Elementals) determinizes consistently, other seats' unseen draws included."""
     assert _determinizes(claim.load_variant("phoenix-fire-3p"), games=3) > 0
+
+
+@pytest.mark.parametrize("names", [
+    ("goblins", "knights", "shadows", "tricksters", "undead"),  # shadow-tricks
+    ("goblins", "knights", "poisoners", "tricksters", "wizards"),  # fire-magic
+    ("goblins", "knights", "unicorns", "shapeshifters", "shadows", "tricksters", "phoenixes",
+     "fire_phoenixes"),
+])
+def test_a_sampled_deal_starts_as_new_game_starts_it(names: tuple[str, ...]) -> None:
+    """The sampler starts a deal with cards set aside (E33: Shadows, the Fire Phoenix
+    deck) and hidden power states (E30 fakes, E32 toxic cards) from a template, not
+    through `claim.new_game`: the same state, card ids, zones, power states and
+    recorded deal as `new_game` gives the explicit deal."""
+    from claim.info._dealing import starter
+    from claim.info._sampled_deal import Deal
+    from claim.info.sampling import Sampler
+
+    players = 2 if len(names) == 5 else 3
+    variant = claim.mix(list(names), players)
+    start = starter(variant)
+    assert start.template is not None
+    assert variant.tables.asides or variant.tables.hidden_states
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        for _ in range(seed * 7):
+            state = state.apply(rng.choice(state.legal_moves()))
+        sampler = Sampler(state.view(0))
+        for draw in range(4):
+            deal = sampler.sample_deal(random.Random(draw))[0]
+            unranked = Deal(deal.hands, deal.draw_pile, deal.first_leader, (),
+                            deal.set_aside, deal.hidden)
+            assert start.start(unranked) == unranked.start(variant)

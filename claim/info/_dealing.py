@@ -5,6 +5,7 @@ deal's cards as `claim.new_game` does."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from itertools import chain
 from typing import cast
 
@@ -14,6 +15,7 @@ from claim.core.deals import Deal as RecordedDeal
 from claim.info._direct_program import Rejected as _Reject
 from claim.info._history import Skeleton
 from claim.info._sampled_deal import Deal
+from claim.rules._hidden_deal import explicit_hidden
 from claim.rules.dealing import new_game
 from claim.rules.state import GameState, make_state
 from claim.rules.variant import Variant
@@ -106,13 +108,16 @@ class Dealt:
 class Starter:
     """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
     do nothing when a game starts, the same state built from a template with the
-    card ids `new_game` would give (each card's first free copy, hands first)."""
+    card ids `new_game` would give an explicit deal (each card's first free copy:
+    hands, then the draw pile, then the cards set aside, E33), the deal's cards set
+    aside in their zones and its hidden power states checked by their powers (E30),
+    as `new_game` checks them."""
 
     def __init__(self, variant: Variant) -> None:
         tables = variant.tables
         self.variant = variant
-        self.template = None if (tables.starters or tables.trick_starters or tables.asides
-                                 or tables.hidden_states) else new_game(variant, seed=0)
+        self.template = None if (tables.starters or tables.trick_starters) else new_game(
+            variant, seed=0)
         copies: dict[Card, list[int]] = {}
         for cid, card in enumerate(variant.deck):
             copies.setdefault(card, []).append(cid)
@@ -131,34 +136,66 @@ class Starter:
         template = self.template
         if template is None:
             return deal.start(self.variant)
-        dealt = self.numbered(deal.hands, deal.draw_pile, deal.first_leader)
+        tables = self.variant.tables
+        secret = explicit_hidden(self.variant, dict(deal.hidden), None) if (
+            tables.hidden_states) else ()  # (a DealError: the caller rejects the deal)
+        dealt = self.numbered(deal.hands, deal.draw_pile, deal.first_leader,
+                              dict(deal.set_aside), secret)
+        zones, states = template.zones, template.power_states
+        if tables.asides:
+            listed = list(zones)
+            for (_, zone, _), ids in zip(tables.asides, dealt.deal.set_aside):
+                listed[zone] = ids
+            zones = tuple(listed)
+        if secret:
+            changed = list(states)
+            for fi, value in zip(tables.hidden_states, secret):
+                changed[fi] = value
+            states = tuple(changed)
         return make_state(
             self.variant, template.phase, deal.first_leader, template.trick,
             dealt.hand_masks, dealt.draw_pile, dealt.face_up, template.follower_masks,
-            template.score_masks, template.zones, template.discard_mask,
-            template.power_states, template.chance, template.pending, template.queue,
-            template.records, dealt.deal)
+            template.score_masks, zones, template.discard_mask, states, template.chance,
+            template.pending, template.queue, template.records, dealt.deal)
 
     def numbered(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
-                 first_leader: int) -> Dealt:
+                 first_leader: int, set_aside: dict[str, tuple[Card, ...]] | None = None,
+                 secret: tuple[Hashable, ...] = ()) -> Dealt:
         """A deal's card ids, numbered as `claim.new_game` does (for variants whose
-        powers do nothing when a game starts: ``template`` is not None)."""
+        powers do nothing when a game starts: ``template`` is not None); the cards
+        ``set_aside`` by zone name after the draw pile (E33), and the hidden power
+        states ``secret`` kept in the recorded deal (E30).
+
+        Raises:
+            Rejected: A card set aside (or dealt) more often than the deck holds it.
+        """
         assert self.template is not None
+        tables = self.variant.tables
         cards = list(chain.from_iterable(hands))
         dealt = len(cards)
         cards += draw_pile
+        piled = len(cards)
+        sizes = []
+        for _, zone, _ in tables.asides:
+            aside = (set_aside or {}).get(tables.zone_specs[zone].name, ())
+            cards += aside
+            sizes.append(len(aside))
         numbers = self._ids(cards)
-        bits = self.variant.tables.card_bits
+        bits = tables.card_bits
         dealt_hands, at = [], 0
         for hand in hands:
             dealt_hands.append(tuple(numbers[at:at + len(hand)]))
             at += len(hand)
-        pile = tuple(numbers[dealt:])
+        pile = tuple(numbers[dealt:piled])
+        asides, at = [], piled
+        for size in sizes:
+            asides.append(tuple(numbers[at:at + size]))
+            at += size
         count = self.variant.face_up_count
         return Dealt(self.variant, tuple(sum(map(bits.__getitem__, h)) for h in dealt_hands),
                      pile[count:], pile[:count], self.template.chance,
                      RecordedDeal(tuple(dealt_hands), pile, self.template.chance,
-                                  first_leader))
+                                  first_leader, None, tuple(asides), tuple(secret)))
 
     def _ids(self, cards: list[Card]) -> list[int]:
         """The ids of ``cards`` (hands, then the draw pile), each the first free copy
