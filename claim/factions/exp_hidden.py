@@ -71,8 +71,9 @@ def _pairs(variant: Variant, faction: str) -> tuple[tuple[int, ...], ...]:
     """The faction's card ids grouped by printed value, groups of two or more only
     (a lone card has no double to be the fake of), by value."""
     groups: dict[int, list[int]] = {}
+    deck = variant.deck  # (a property: read once)
     for cid in variant.ids_in(variant.faction_mask(faction)):
-        groups.setdefault(variant.deck[cid].value, []).append(cid)
+        groups.setdefault(deck[cid].value, []).append(cid)
     return tuple(tuple(ids) for _, ids in sorted(groups.items()) if len(ids) > 1)
 
 
