@@ -13,7 +13,8 @@ code and games give the same count to within a few hundred instructions a move
 (the collector may run at other moments). ``--playouts`` counts the same games
 played by `claim.playout` from the deal instead (the fast path's instructions a
 move, to set against stepping's); ``--samples`` counts determinizations of one
-mid-game view instead. Figures are printed, never asserted.
+mid-game view instead, ``--scoring`` the final scoring of finished games.
+Figures are printed, never asserted.
 
 Needs valgrind (``apt-get install valgrind``) and ``setarch``; it takes about a
 minute a variant and tree for 10 games.
@@ -82,6 +83,24 @@ def one(index):
 gc.collect()
 print("moves", sum(itertools.starmap(one, ((index,) for index in range(int(sys.argv[2]))))))
 """
+SCORING = """
+import gc, itertools, random, sys
+import claim
+from claim.search.playouts import step_out
+variant = claim.load_variant(sys.argv[1])
+finals = [step_out(claim.new_game(variant, seed=seed), random.Random(seed))
+          for seed in range(int(sys.argv[2]))]
+finals[0].result()
+
+def one(state):
+    state.result()
+    return 1
+
+gc.collect()
+print("moves", sum(itertools.starmap(one, ((state,) for state in finals))))
+"""
+"""The final scoring of finished games (``--scoring``): ``GameState.result``."""
+
 """Determinizations of one mid-game view (``--samples``): the benchmark's "view +
 determinization" workload, the view seen before (its sampler kept); ``--games``
 counts samples."""
@@ -118,12 +137,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="count claim.playout from the deal instead of stepping")
     parser.add_argument("--samples", action="store_true",
                         help="count determinizations of a mid-game view (--games of them)")
+    parser.add_argument("--scoring", action="store_true",
+                        help="count GameState.result of --games finished games")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("setarch") is None:
         print("benchmarks.instructions needs valgrind and setarch "
               "(apt-get install valgrind)", file=sys.stderr)
         return 2
-    script, per, note = ((SAMPLES, "sample", "") if args.samples else
+    script, per, note = ((SCORING, "result", "") if args.scoring else
+                         (SAMPLES, "sample", "") if args.samples else
                          (PLAYOUTS, "move", ", playouts") if args.playouts else
                          (GAMES, "move", ""))
     for variant in args.variants:

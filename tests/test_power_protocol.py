@@ -308,6 +308,36 @@ def test_a_vote_that_is_not_a_party() -> None:
         ((), ())) is None
 
 
+@registry.register
+@attrs.frozen
+class Hoarders(FactionPower):
+    """Counts for its vote a card beyond the deck (a bad `voting_cards` mask, E38)."""
+
+    name: ClassVar[str] = "proto_hoarders"
+
+    def voting_cards(self, state: claim.GameState, seat: int) -> int | None:
+        """Seat 0's crypt holds a card id the deck does not have."""
+        return 1 << len(state.variant.deck) if seat == 0 else None
+
+
+def test_voting_cards_beyond_the_deck() -> None:
+    """RULES 5, E38: the cards a power counts for its vote are card ids of the deck;
+    a mask naming another is a PowerError naming the power, not an IndexError."""
+    variant = claim.variant_from_yaml("""
+name: proto-hoarders
+house: true
+factions: [goblins, knights, undead, dwarves,
+           {name: hoarders, code: Ho, values: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+            power: proto_hoarders}]
+""", "proto-hoarders.yaml")
+    rng = random.Random(2)
+    state = claim.new_game(variant, seed=2)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_moves()))
+    with pytest.raises(PowerError, match="power of hoarders: voting_cards returned"):
+        state.result()
+
+
 @pytest.mark.parametrize("phase", BOTH)
 @pytest.mark.parametrize("mode", ["leader_far", "leader_negative", "leader_str",
                                   "leader_bool"])

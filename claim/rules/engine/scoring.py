@@ -121,6 +121,11 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
     ends, Gnomes lying in front of a player are not in a score pile yet and do not
     count. [`GameState.result`][] uses it on the final state.
     """
+    return _faction_votes(state, scoring_masks(state))
+
+
+def _faction_votes(state: GameState, masks: tuple[int, ...]) -> tuple[FactionVote, ...]:
+    """`faction_votes`, with the `scoring_masks` read by the caller."""
     variant = state.variant
     tables = variant.tables
     piles = []
@@ -129,38 +134,55 @@ def faction_votes(state: GameState) -> tuple[FactionVote, ...]:
         for seat in party:
             mask |= state.score_masks[seat]
         piles.append(mask)
-    masks = scoring_masks(state)
+    deck, values = tables.deck, tables.card_value
     votes = []
     for fi in tables.voters:
         name = tables.faction_names[fi]
+        power = powers_of(tables)[fi]
+        counting = power if overrides(power, "voting_cards") else None
+        own_vote = overrides(power, "vote")
         counts, highest, held = [], [], []
         for index, pile in enumerate(piles):
-            own = _voting_cards(state, fi, index, masks[fi])
-            cards = variant.cards_in(pile & masks[fi] if own is None else own)
-            held.append(cards)
-            counts.append(len(cards))
+            own = None if counting is None else _voting_cards(state, counting, index,
+                                                              masks[fi])
+            cards = pile & masks[fi] if own is None else own
+            if own_vote:
+                held.append(variant.cards_in(cards))
+            counts.append(cards.bit_count())
             if own is not None:  # a crypt: its own faction's card first (E38)
-                cards = tuple([c for c in cards if c.faction == name]) or cards
-            highest.append(max(cards, key=lambda c: c.value) if cards else None)
+                cards = cards & tables.faction_masks[fi] or cards
+            top = _highest(values, cards)
+            highest.append(None if top < 0 else deck[top])
         vote = _vote(name, tuple(counts), tuple(highest))
-        power = powers_of(tables)[fi]
-        if overrides(power, "vote"):  # a power's own vote (Cyclops, E14)
+        if own_vote:  # a power's own vote (Cyclops, E14)
             vote = attrs.evolve(vote, winner=_power_vote(power, tuple(held), len(piles)))
         votes.append(vote)
     return tuple(votes)
 
 
-def _voting_cards(state: GameState, fi: int, party: int, scoring: int) -> int | None:
-    """The cards of ``party`` that a power's `voting_cards` hook counts for faction
-    ``fi`` (the Vampires' crypts, E38, E40), or None for its score piles' cards of
-    ``scoring`` (the default; a seat the hook answers None for counts those too)."""
-    power = powers_of(state.variant.tables)[fi]
-    if not overrides(power, "voting_cards"):
-        return None
+def _highest(values: tuple[int, ...], mask: int) -> int:
+    """The id of the highest card of ``mask`` by value, the first in deck order of
+    equal ones; -1 for none."""
+    best, found = 0, -1
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        card = low.bit_length() - 1
+        if found < 0 or values[card] > best:
+            best, found = values[card], card
+    return found
+
+
+def _voting_cards(state: GameState, power: Any, party: int, scoring: int) -> int:
+    """The cards of ``party`` that ``power``'s `voting_cards` hook counts for its
+    faction (the Vampires' crypts, E38, E40): per seat, the hook's mask, or its score
+    pile's cards of ``scoring`` where the hook answers None (``power`` from
+    `powers_of`, overriding the hook)."""
     mask = 0
     for seat in state.variant.teams[party]:
         cards = power.voting_cards(state, seat)
-        if cards is not None and (type(cards) is not int or cards < 0):
+        if cards is not None and (type(cards) is not int or cards < 0
+                                  or cards >> len(state.variant.tables.deck)):
             raise PowerError(f"power of {power.faction}: voting_cards returned {cards!r}, "
                              "not a mask of card ids", power.faction, cards)
         mask |= state.score_masks[seat] & scoring if cards is None else cards
@@ -176,24 +198,35 @@ def _power_vote(power: Any, held: tuple[tuple[Card, ...], ...], parties: int) ->
     return winner
 
 
-def _won_values(state: GameState, factions: tuple[FactionVote, ...]) -> dict[int, int]:
-    """Per party, the total value of its cards in the factions it won."""
+def _won_values(state: GameState, factions: tuple[FactionVote, ...],
+                masks: tuple[int, ...]) -> dict[int, int]:
+    """Per party, the total value of its cards in the factions it won (``masks``:
+    the `scoring_masks`)."""
     variant = state.variant
     tables = variant.tables
     totals = dict.fromkeys(range(len(variant.teams)), 0)
-    masks = scoring_masks(state)
     for vote in factions:
         if vote.winner is None:
             continue
         fi = tables.faction_index[vote.faction]
-        own = _voting_cards(state, fi, vote.winner, masks[fi])
-        if own is not None:
-            totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(own))
-            continue
-        for seat in variant.teams[vote.winner]:
-            mask = state.score_masks[seat] & masks[fi]
-            totals[vote.winner] += sum(tables.card_value[c] for c in variant.ids_in(mask))
+        power = powers_of(tables)[fi]
+        if overrides(power, "voting_cards"):
+            won = _voting_cards(state, power, vote.winner, masks[fi])
+        else:
+            won = 0
+            for seat in variant.teams[vote.winner]:
+                won |= state.score_masks[seat] & masks[fi]
+        totals[vote.winner] += _total(tables.card_value, won)
     return totals
+
+
+def _total(values: tuple[int, ...], mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += values[low.bit_length() - 1]
+    return total
 
 
 def result(state: GameState) -> GameResult:
@@ -207,12 +240,13 @@ def result(state: GameState) -> GameResult:
             f"the game is not over (phase {state.phase.value}, "
             f"{len(state.records)} moves played)"
         )
-    factions = faction_votes(state)
+    masks = scoring_masks(state)
+    factions = _faction_votes(state, masks)
     variant = state.variant
     parties = variant.teams
     votes = tuple(sum(1 for v in factions if v.winner == p) for p in range(len(parties)))
     cards = [sum(v.counts[p] for v in factions if v.winner == p) for p in range(len(parties))]
-    won_value = _won_values(state, factions)
+    won_value = _won_values(state, factions, masks)
     winner, step = decide(list(votes), cards, [won_value[p] for p in range(len(parties))])
     if step == STEP_VOTES:
         three = variant.players == 2 and votes[winner] >= 3
