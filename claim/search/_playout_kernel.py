@@ -63,7 +63,8 @@ def load(state: GameState) -> Kernel:
 def run(kt: KernelTables, k: Kernel, random: Callable[[], float], out: list[Move]) -> None:
     """Play ``k`` until phase 2's last trick is settled, appending the moves to ``out``.
 
-    ``k`` is changed in place; its phase is left at 1 (``finish`` ends the game).
+    ``k`` is changed in place; its phase is left at 1 (``finish`` ends the game), or
+    at 2 when the engine ended it in a trick left to it (its end then in ``k[13]``).
     """
     n = kt.players
     while k[0] < 2:
