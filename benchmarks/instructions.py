@@ -31,19 +31,24 @@ import sys
 from pathlib import Path
 
 # The loop runs inside one call of a C function the library never calls
-# (itertools.starmap's next), so that callgrind collects exactly the games.
+# (itertools.starmap's next), so that callgrind collects exactly the work. Each
+# workload sets up ``items`` and ``play(item)`` (the units it counts) before it.
 _LOOP = """
 import gc, itertools, random, sys
 import claim
 variant = claim.load_variant(sys.argv[1])
-games = [claim.new_game(variant, seed=seed) for seed in range(int(sys.argv[2]))]
-rng = random.Random(6)
-{play}
+count = int(sys.argv[2])
+{setup}
 gc.collect()
-print("moves", sum(itertools.starmap(play, ((game,) for game in games))))
+print("moves", sum(itertools.starmap(play, ((item,) for item in items))))
 """
 
-GAMES = _LOOP.format(play="""
+_GAMES = """
+items = [claim.new_game(variant, seed=seed) for seed in range(count)]
+rng = random.Random(6)
+"""
+
+GAMES = _LOOP.format(setup=_GAMES + """
 def play(state):
     moves = 0
     while not state.is_over:
@@ -54,20 +59,17 @@ def play(state):
 """)
 """Random games stepped through ``legal_moves`` and ``apply``."""
 
-PLAYOUTS = _LOOP.format(play="""
+PLAYOUTS = _LOOP.format(setup=_GAMES + """
 from claim.search.playouts import playout
-playout(games[0], random.Random(1))  # the variant's tables, built before counting
+playout(items[0], random.Random(1))  # the variant's tables, built before counting
 
 def play(state):
     return len(playout(state, rng).moves)
 """)
 """The same games played by `claim.playout` (``--playouts``)."""
 
-SAMPLES = """
-import gc, itertools, random, sys
-import claim
+SAMPLES = _LOOP.format(setup="""
 from claim.info.sampling import sample
-variant = claim.load_variant(sys.argv[1])
 rng = random.Random(0)
 state = claim.new_game(variant, rng=rng)
 for _ in range(30):
@@ -75,35 +77,27 @@ for _ in range(30):
 view = state.view(0)
 sample(view, random.Random(1))  # the view's reading and sampler, kept from here on
 generator = random.Random(5)
+items = range(count)
 
-def one(index):
+def play(index):
     sample(view, generator)
     return 1
-
-gc.collect()
-print("moves", sum(itertools.starmap(one, ((index,) for index in range(int(sys.argv[2]))))))
-"""
-SCORING = """
-import gc, itertools, random, sys
-import claim
-from claim.search.playouts import step_out
-variant = claim.load_variant(sys.argv[1])
-finals = [step_out(claim.new_game(variant, seed=seed), random.Random(seed))
-          for seed in range(int(sys.argv[2]))]
-finals[0].result()
-
-def one(state):
-    state.result()
-    return 1
-
-gc.collect()
-print("moves", sum(itertools.starmap(one, ((state,) for state in finals))))
-"""
-"""The final scoring of finished games (``--scoring``): ``GameState.result``."""
-
+""")
 """Determinizations of one mid-game view (``--samples``): the benchmark's "view +
 determinization" workload, the view seen before (its sampler kept); ``--games``
 counts samples."""
+
+SCORING = _LOOP.format(setup="""
+from claim.search.playouts import step_out
+items = [step_out(claim.new_game(variant, seed=seed), random.Random(seed))
+         for seed in range(count)]
+items[0].result()
+
+def play(state):
+    state.result()
+    return 1
+""")
+"""The final scoring of finished games (``--scoring``): ``GameState.result``."""
 
 
 def count(tree: Path, variant: str, games: int, script: str = GAMES) -> tuple[int, int]:

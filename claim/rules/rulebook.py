@@ -19,8 +19,8 @@ from collections.abc import Sequence
 
 __all__ = [
     "LINE_ORDERS", "STEP_CARDS", "STEP_DRAW", "STEP_VALUE", "STEP_VOTES", "decide",
-    "line_delivery", "line_split", "playable", "printed_rank_key", "recruit_choices",
-    "shows_void", "smash_targets", "vote_winner",
+    "highest_card", "line_delivery", "line_split", "mask_value", "playable",
+    "printed_rank_key", "recruit_choices", "shows_void", "smash_targets", "vote_winner",
 ]
 
 
@@ -102,6 +102,30 @@ def vote_winner(counts: list[int], tops: list[int]) -> int:
         elif tops[party] == top:
             holders += 1
     return found if holders == 1 else -1
+
+
+def highest_card(values: tuple[int, ...], mask: int) -> int:
+    """The id of the highest card of ``mask`` by value (``values`` per card id), the
+    first in deck order of equal ones; -1 for none: a party's top card (R12)."""
+    best, found = 0, -1
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        card = low.bit_length() - 1
+        if found < 0 or values[card] > best:
+            best, found = values[card], card
+    return found
+
+
+def mask_value(values: tuple[int, ...], mask: int) -> int:
+    """The total value of the cards of ``mask`` (``values`` per card id): a party's
+    value in the factions it won (R13)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += values[low.bit_length() - 1]
+    return total
 
 
 STEP_VOTES, STEP_CARDS, STEP_VALUE, STEP_DRAW = 0, 1, 2, 3

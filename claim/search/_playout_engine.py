@@ -29,7 +29,7 @@ from claim.rules.engine.quiet import QuietGame
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables
 
-__all__ = ["engine_start", "engine_trick", "ended_state", "kernel_state"]
+__all__ = ["engine_start", "engine_trick", "ended_state", "kernel_state", "play_on_board"]
 
 Kernel = list[Any]
 
@@ -59,7 +59,7 @@ def engine_trick(kt: KernelTables, k: Kernel, random: Callable[[], float],
     hands[kt.seats[k[1]][len(trick) - 1]] |= 1 << card  # the last card is still held
     game = QuietGame(kernel_state(kt, k, phase, tuple(trick[:-1]), hands))
     game.play(kt.play[card])
-    _answer(game, random, append)
+    play_on_board(game, random, append)
     return _read_back(k, game.board, phase)
 
 
@@ -69,7 +69,7 @@ def engine_start(kt: KernelTables, k: Kernel, random: Callable[[], float],
     game = QuietGame(kernel_state(kt, k, RECRUIT))
     events: list[RawEvent] = []
     advance(game.board, events)
-    _answer(game, random, append)
+    play_on_board(game, random, append)
     _read_back(k, game.board, RECRUIT)
 
 
@@ -77,16 +77,16 @@ def ended_state(kt: KernelTables, k: Kernel, ended: tuple[list[int], list[Any], 
                 ) -> GameState:
     """The final state of a kernel playout, given the end ``finish`` reached (score
     masks, zones, discard): for the engine's own scoring (RULES 5)."""
-    scores, zones, discard = ended
     done = list(k)
-    done[3], done[8], done[9], done[10] = [0] * kt.players, scores, zones, discard
-    return kernel_state(kt, done, OVER, (), [0] * kt.players)
+    done[8], done[9], done[10] = ended
+    return kernel_state(kt, done, OVER)
 
 
-def _answer(game: QuietGame, random: Callable[[], float], append: Callable[[Move], None]
-            ) -> None:
-    """Answer the engine's questions as the stepping loop would (`playouts.pick`)."""
-    while game.board.pending is not None:
+def play_on_board(game: QuietGame, random: Callable[[], float],
+                  append: Callable[[Move], None], whole: bool = False) -> None:
+    """Play ``game`` on as the stepping loop would (`playouts.pick`), passing each move
+    to ``append``: while a question is pending or queued, or (``whole``) to the end."""
+    while not game.over and (whole or game.board.pending is not None or game.board.queue):
         legal = game.legal()
         move = legal[int(random() * len(legal))]
         append(move)

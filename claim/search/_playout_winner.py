@@ -5,7 +5,7 @@ masks, from the kernel's tables, by the rulebook's own statements of the vote (R
 
 from __future__ import annotations
 
-from claim.rules.rulebook import decide, vote_winner
+from claim.rules.rulebook import decide, highest_card, mask_value, vote_winner
 from claim.search._playout_tables import KernelTables
 
 __all__ = ["winner"]
@@ -39,34 +39,13 @@ def winner(kt: KernelTables, scores: list[int]) -> int | None:
             continue
         if ties > 1:  # `vote_winner` reads the highest cards of tied parties only
             for party in range(parties):
-                tops[party] = _highest(kt, piles[party] & fmask) if (
+                tops[party] = kt.values[highest_card(kt.values, piles[party] & fmask)] if (
                     counts[party] == best) else 0
         won = vote_winner(counts, tops)
         if won >= 0:
             votes[won] += 1
             cards[won] += best
-            value[won] += _total(kt, piles[won] & fmask)
+            value[won] += mask_value(kt.values, piles[won] & fmask)
     found = decide(votes, cards, value)[0]
     return None if found < 0 else found
 
-
-def _highest(kt: KernelTables, mask: int) -> int:
-    values: tuple[int, ...] = kt.values
-    best = -(2**31)
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        value = values[low.bit_length() - 1]
-        if value > best:
-            best = value
-    return best
-
-
-def _total(kt: KernelTables, mask: int) -> int:
-    values: tuple[int, ...] = kt.values
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += values[low.bit_length() - 1]
-        mask ^= low
-    return total

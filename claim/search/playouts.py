@@ -42,7 +42,7 @@ from claim.rules.engine.quiet import QuietGame
 from claim.rules.masking import check, mask_table, reveal_events, revealed
 from claim.rules.masking import legal_moves as masked_moves
 from claim.rules.state import GameState
-from claim.search._playout_engine import ended_state
+from claim.search._playout_engine import ended_state, play_on_board
 from claim.search._playout_kernel import finish, load, run
 from claim.search._playout_tables import kernel_tables
 from claim.search._playout_winner import winner
@@ -127,15 +127,9 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
         return _masked(state, rng, parties)  # masked cards: class moves (E29)
     if isinstance(kt, str) or state.pending is not None or state.queue:
         game = QuietGame(state)
-        draw = rng.random
         # The engine's own transitions on one board (every power), until the kernel
         # may take over: at once for its variants, after the pending questions.
-        while not game.over and (isinstance(kt, str) or game.board.pending is not None
-                                 or game.board.queue):
-            legal = game.legal()
-            move = legal[int(draw() * len(legal))]
-            moves.append(move)
-            game.play(move)
+        play_on_board(game, rng.random, moves.append, whole=isinstance(kt, str))
         current = game.state()
     else:
         current = state

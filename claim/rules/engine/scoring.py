@@ -22,7 +22,16 @@ from claim.core.errors import GameNotOverError, PowerError
 from claim.core.zones import Phase
 from claim.rules.engine.board import powers_of
 from claim.rules.protocol import overrides
-from claim.rules.rulebook import STEP_CARDS, STEP_DRAW, STEP_VALUE, STEP_VOTES, decide, vote_winner
+from claim.rules.rulebook import (
+    STEP_CARDS,
+    STEP_DRAW,
+    STEP_VALUE,
+    STEP_VOTES,
+    decide,
+    highest_card,
+    mask_value,
+    vote_winner,
+)
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
@@ -128,12 +137,7 @@ def _faction_votes(state: GameState, masks: tuple[int, ...]) -> tuple[FactionVot
     """`faction_votes`, with the `scoring_masks` read by the caller."""
     variant = state.variant
     tables = variant.tables
-    piles = []
-    for party in variant.teams:
-        mask = 0
-        for seat in party:
-            mask |= state.score_masks[seat]
-        piles.append(mask)
+    piles = _party_piles(state)
     deck, values = tables.deck, tables.card_value
     votes = []
     for fi in tables.voters:
@@ -143,15 +147,13 @@ def _faction_votes(state: GameState, masks: tuple[int, ...]) -> tuple[FactionVot
         own_vote = overrides(power, "vote")
         counts, highest, held = [], [], []
         for index, pile in enumerate(piles):
-            own = None if counting is None else _voting_cards(state, counting, index,
-                                                              masks[fi])
-            cards = pile & masks[fi] if own is None else own
+            cards = _counted(state, counting, index, pile, masks[fi])
             if own_vote:
                 held.append(variant.cards_in(cards))
             counts.append(cards.bit_count())
-            if own is not None:  # a crypt: its own faction's card first (E38)
+            if counting is not None:  # a crypt: its own faction's card first (E38)
                 cards = cards & tables.faction_masks[fi] or cards
-            top = _highest(values, cards)
+            top = highest_card(values, cards)
             highest.append(None if top < 0 else deck[top])
         vote = _vote(name, tuple(counts), tuple(highest))
         if own_vote:  # a power's own vote (Cyclops, E14)
@@ -160,17 +162,22 @@ def _faction_votes(state: GameState, masks: tuple[int, ...]) -> tuple[FactionVot
     return tuple(votes)
 
 
-def _highest(values: tuple[int, ...], mask: int) -> int:
-    """The id of the highest card of ``mask`` by value, the first in deck order of
-    equal ones; -1 for none."""
-    best, found = 0, -1
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        card = low.bit_length() - 1
-        if found < 0 or values[card] > best:
-            best, found = values[card], card
-    return found
+def _party_piles(state: GameState) -> list[int]:
+    """Per party, its seats' score piles together (R14)."""
+    piles = []
+    for party in state.variant.teams:
+        mask = 0
+        for seat in party:
+            mask |= state.score_masks[seat]
+        piles.append(mask)
+    return piles
+
+
+def _counted(state: GameState, counting: Any, party: int, pile: int, scoring: int) -> int:
+    """The cards of ``party`` (its score piles ``pile``) that count for a faction: those
+    of ``scoring``, or, for a power ``counting`` its own (`voting_cards`), the hook's."""
+    return pile & scoring if counting is None else _voting_cards(state, counting, party,
+                                                                  scoring)
 
 
 def _voting_cards(state: GameState, power: Any, party: int, scoring: int) -> int:
@@ -205,28 +212,16 @@ def _won_values(state: GameState, factions: tuple[FactionVote, ...],
     variant = state.variant
     tables = variant.tables
     totals = dict.fromkeys(range(len(variant.teams)), 0)
+    piles = _party_piles(state)
     for vote in factions:
         if vote.winner is None:
             continue
         fi = tables.faction_index[vote.faction]
         power = powers_of(tables)[fi]
-        if overrides(power, "voting_cards"):
-            won = _voting_cards(state, power, vote.winner, masks[fi])
-        else:
-            won = 0
-            for seat in variant.teams[vote.winner]:
-                won |= state.score_masks[seat] & masks[fi]
-        totals[vote.winner] += _total(tables.card_value, won)
+        counting = power if overrides(power, "voting_cards") else None
+        won = _counted(state, counting, vote.winner, piles[vote.winner], masks[fi])
+        totals[vote.winner] += mask_value(tables.card_value, won)
     return totals
-
-
-def _total(values: tuple[int, ...], mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        total += values[low.bit_length() - 1]
-    return total
 
 
 def result(state: GameState) -> GameResult:
