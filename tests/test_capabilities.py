@@ -84,7 +84,17 @@ class Boasting(Robbers):
         return Capabilities(on_win=frozenset({"after_place"}))
 
 
-for power in (Peeking, Moody, Robbers, Boasting):
+@attrs.frozen
+class Glimpsing(Peeking):
+    """Peeking's hand-reading rank_key, promised public but for its on_win hooks."""
+
+    name: ClassVar[str] = "proto_glimpsing"
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(on_win=frozenset({"after_place"}), hidden_on_win=True)
+
+
+for power in (Peeking, Moody, Robbers, Boasting, Glimpsing):
     registry.register(power)
 
 
@@ -111,6 +121,7 @@ def test_the_built_in_powers_keep_their_promises(name: str) -> None:
 @pytest.mark.parametrize(("power", "promise", "hook"), [
     ("proto_peeking", "public", "rank_key"),
     ("proto_moody", "pure", "rank_key"),
+    ("proto_glimpsing", "hidden_on_win", "rank_key"),
 ])
 def test_a_false_promise_about_a_hook_is_caught_naming_it(power: str, promise: str,
                                                           hook: str) -> None:
@@ -162,3 +173,11 @@ def test_a_capabilities_hook_giving_something_else_is_a_variant_error() -> None:
     registry.register(Broken)
     with pytest.raises(claim.VariantError, match="capabilities\\(\\) must give a Capabilities"):
         variant_with("proto_broken_promises")
+
+
+def test_hidden_on_win_names_the_hooks_it_concerns() -> None:
+    """A promise about the on_win hooks without naming any is refused."""
+    with pytest.raises(ValueError, match="hidden_on_win needs"):
+        Capabilities(hidden_on_win=True)
+    promised = Capabilities(on_win=frozenset({"after_place"}), hidden_on_win=True)
+    assert promised.direct and not promised.public

@@ -17,6 +17,7 @@ import random
 import pytest
 
 import claim
+from claim.core.records import TrickCompleted
 from claim.info._direct import direct_ok
 from claim.info.sampling import Deal, Sampler
 from claim.rules.loading import builtin_variants
@@ -24,8 +25,11 @@ from claim.rules.state import GameState
 from claim.rules.views import View
 
 PUBLIC = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "trolls",
-          "gnomes", "giants"]
-"""Factions whose powers decide from public information only (``Capabilities.public``)."""
+          "gnomes", "giants", "seers", "basilisks", "unicorns", "mermaids", "druids",
+          "werewolves", "zombies", "frostbeasts", "yetis", "cyclops", "dark_elves",
+          "ice_kings", "ice_queens"]
+"""Factions whose powers decide from public information only (``Capabilities.public``,
+or ``hidden_on_win``: the Seers)."""
 
 
 def _positions(variant: claim.Variant, games: int, every: int) -> list[GameState]:
@@ -87,23 +91,49 @@ def test_direct_states_equal_the_replay_on_random_public_mixes(players: int) -> 
         assert _check_direct(variant, games=2, every=5) > 10
 
 
-def test_direct_and_replay_draw_the_same_sample() -> None:
+@pytest.mark.parametrize("name", ["claim", "claim2"])
+def test_direct_and_replay_draw_the_same_sample(name: str) -> None:
     """With the same seed both paths draw the same deal and reach the same state: the
-    direct path changes the cost of a sample, not its weights (uniform with 2 players)."""
-    variant = claim.load_variant("claim")
+    direct path changes the cost of a sample, not its weights (uniform with 2 players).
+    In Claim 2 the spans the engine replays (tricks won by a Seer, R10) reject the
+    deals the replay rejects (the Seer's question asked or merged by R15)."""
+    variant = claim.load_variant(name)
+    spans = 0
     for state in _positions(variant, 2, 4):
         view = state.view(0)
         direct, replay = Sampler(view), Sampler(view, direct=False)
         assert direct.direct and not replay.direct
+        spans += len(direct._program.spans) if direct._program else 0
         for seed in range(3):
             assert direct.sample_deal(random.Random(seed)) == replay.sample_deal(
                 random.Random(seed))
+    assert (spans > 0) == (name == "claim2")
 
 
-@pytest.mark.parametrize("name", ["claim2", "mercenary-moon", "frost-court-3p", "magic-maps"])
-def test_variants_with_hidden_reads_chance_or_dynamic_rules_replay(name: str) -> None:
-    """Seers read the draw pile (R10, R15 merge), E12 needs chance, E3/E13 make the
-    follow rule dynamic: these variants keep the replaying path."""
+def test_a_seer_trick_is_replayed_by_the_engine() -> None:
+    """R10: a trick a Seer wins lets its winner peek at the draw pile and choose, so
+    the direct build hands its moves to the engine (one span per such trick, from
+    its last card to the next card played) and builds the rest directly."""
+    variant = claim.load_variant("claim2")
+    state = _positions(variant, 1, 40)[1]
+    view = state.view(0)
+    history = view.history
+    won = [index for index, record in enumerate(history)
+           for event in record.events if isinstance(event, TrickCompleted)
+           and dict(event.plays)[event.ranking[0]].faction == "seers"]
+    program = Sampler(view)._program
+    assert program is not None and won
+    assert sorted(program.spans) == won
+    for first, end in program.spans.items():
+        assert end == len(history) or history[end].move.__class__ is claim.PlayCard
+        assert all(history[i].move.__class__ is not claim.PlayCard
+                   for i in range(first + 1, end))
+
+
+@pytest.mark.parametrize("name", ["mercenary-moon", "frost-court-3p", "magic-maps"])
+def test_variants_with_chance_or_dynamic_rules_replay(name: str) -> None:
+    """E12 needs chance, E3/E13 make the follow rule dynamic: these variants keep the
+    replaying path."""
     variant = claim.load_variant(name)
     assert not direct_ok(variant)
     state = _positions(variant, 1, 10)[2]

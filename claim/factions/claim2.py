@@ -327,6 +327,7 @@ class Seers(FactionPower):
             monotone_votes=True,
             on_win=frozenset({"after_place", "recruit_options"}),
             playout_rule=TakeTopOnWin(),
+            hidden_on_win=True,
         )
 
 

@@ -253,3 +253,7 @@ class DarkElves(FactionPower):
         if not options:
             return ()
         return Question(seat, "discard a card of your score pile", tuple(options.values()))
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True)

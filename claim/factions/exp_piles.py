@@ -80,7 +80,7 @@ class Zombies(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -109,7 +109,7 @@ class Frostbeasts(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -128,7 +128,7 @@ class Yetis(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -196,6 +196,10 @@ class Cyclops(FactionPower):
         holders = [party for party in tied if lows[party] == low]
         return holders[0] if len(holders) == 1 else None
 
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True)
+
 
 @registry.register
 @attrs.frozen
@@ -243,3 +247,7 @@ class IceCouple(FactionPower):
                 effects += [Placement(card, Zone.DISCARD, None, Zone.SCORE, seat)
                             for card in (king, queen)]
         return effects
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True)

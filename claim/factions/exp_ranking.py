@@ -92,7 +92,7 @@ class Basilisks(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -111,7 +111,7 @@ class Unicorns(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -127,7 +127,7 @@ class Mermaids(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -168,7 +168,7 @@ class Druids(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -208,7 +208,7 @@ class Werewolves(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)
 
 
 @registry.register
@@ -249,4 +249,4 @@ class Satyrs(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(monotone_votes=True)
+        return Capabilities(public=True, monotone_votes=True)

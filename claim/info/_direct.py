@@ -17,7 +17,15 @@ in play order, the face-up cards in line, the draw pile from the top. The record
 are rebuilt with the sampled cards in the hidden events. A deal that cannot have
 led to the view (a card not in the hand, a follow rule broken) is rejected. A
 pending question needs the engine's question object: the moves from the last play
-on are applied with `GameState.apply`.
+on are applied with `GameState.apply`, their records and the state's view compared
+with the view's.
+
+A power whose ``on_win`` hooks read hidden cards (``Capabilities.hidden_on_win``: the
+Seers' peek and choice, R10 and R15) makes what its winning tricks cause depend on
+the deal. The program marks each such trick's moves, from its last card to the
+next card played, as a span (`claim.info._direct_program.replayed_spans`); the build
+freezes its places into a state there, has the engine apply the span's moves,
+compares their records with the view's and goes on from the engine's state.
 
 Tests check, over many seeds, every eligible built-in variant and random mixes,
 that the state built equals the one replaying the deal gives.
@@ -32,7 +40,8 @@ from claim.info._direct_program import NotDirect, Program, Rejected, direct_ok
 from claim.info._direct_run import run
 from claim.info._sampled_deal import Deal
 from claim.rules.state import GameState
-from claim.rules.views import View
+from claim.rules.view_history import HistoryCheck
+from claim.rules.views import View, view_with_history
 
 __all__ = ["NotDirect", "Program", "Rejected", "build", "direct_ok", "program"]
 
@@ -41,7 +50,7 @@ def program(view: View) -> Program:
     """``view``'s history read into a `Program`, with its final build when no
     question is pending (`claim.info._direct_final`)."""
     made = Program(view)
-    if made.count == len(view.history):
+    if made.count == len(view.history) and not made.spans:
         made.final = Final(made)
     return made
 
@@ -66,7 +75,27 @@ def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...
     if program.final is not None and starter.template is not None:
         return program.final.build(program, starter.numbered(hands, pile, view.first_leader),
                                    placed)
-    state = run(program, starter.start(Deal(hands, pile, view.first_leader)))
-    if state.view(view.seat) != view:  # the first face-up cards' order, ...
-        raise Rejected
+    start = starter.start(Deal(hands, pile, view.first_leader))
+    state = run(program, start)
+    # What the movements do not check: the question the moves after the last play
+    # leave, and the order of the first face-up cards (when more than one is dealt).
+    if program.rest:
+        _check_rest(program, state)
+    elif len(start.face_up) > 1:
+        deck = view.variant.deck
+        if tuple([deck[card] for card in state.face_up]) != view.face_up:
+            raise Rejected
     return state
+
+
+def _check_rest(program: Program, state: GameState) -> None:
+    """The records the moves after the last play made, seen as the view shows them,
+    and the state's view (its question, ...) the given view. Every card in the
+    discard of a direct build went there seen: nothing is unseen."""
+    view = program.view
+    check = HistoryCheck(view.history, view.seat, program.variant, program.memo)
+    check.done = program.count
+    if not (check.matches(state.records) and check.complete(state.records)):
+        raise Rejected
+    if view_with_history(state, view.seat, view.history, check.unseen) != view:
+        raise Rejected

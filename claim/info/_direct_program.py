@@ -30,13 +30,14 @@ from claim.core.zones import Phase, Zone
 from claim.rules.engine.board import make_record
 from claim.rules.state import GameState, make_state
 from claim.rules.variant import Variant
+from claim.rules.view_history import HistoryMemo
 from claim.rules.views import HiddenEvent, View, ViewEvent
 
 if TYPE_CHECKING:
     from claim.info._dealing import Dealt
     from claim.info._direct_final import Final
 
-__all__ = ["NotDirect", "Program", "Rejected", "direct_ok", "filled"]
+__all__ = ["NotDirect", "Program", "Rejected", "direct_ok", "filled", "frozen"]
 
 
 class NotDirect(Exception):
@@ -55,11 +56,11 @@ def direct_ok(variant: Variant) -> bool:
         return False
     if not all(spec.public for spec in tables.zone_specs):
         return False
-    return all(promised.public for promised in tables.capabilities)
+    return all(promised.direct for promised in tables.capabilities)
 
 
 # Operations, in the order the history made them.
-_PLAY, _LIFT, _TAKE, _DRAW, _TURN, _TRICK, _PHASE, _LEAD, _POWER, _PEEK = range(10)
+_PLAY, _LIFT, _TAKE, _DRAW, _TURN, _TRICK, _PHASE, _LEAD, _POWER, _PEEK, _ENGINE = range(11)
 _TOP = -1  # the draw pile as an origin
 
 
@@ -90,9 +91,20 @@ class Program:
         self.known: list[MoveRecord | None] = []
         self.unknown: list[tuple[int, int, Move, list[RawEvent | None], list[int]]] = []
         self.players = players
-        for index in range(count):
-            self._read(index, history[index].seat, history[index].move,
-                       history[index].events)
+        # The spans the engine replays: start record -> end (`replayed_spans`).
+        self.spans = replayed_spans(view, count)
+        self.memo = HistoryMemo(history, variant)  # for the spans' checks
+        index = 0
+        while index < count:
+            end = self.spans.get(index)
+            if end is None:
+                self._read(index, history[index].seat, history[index].move,
+                           history[index].events)
+                index += 1
+                continue
+            self.ops.append((_ENGINE, index, end))
+            self.known += [None] * (end - index)
+            index = end
         self.final: Final | None = None  # set by `claim.info._direct.program`
 
     def _read(self, index: int, seat: int, move: Move, events: tuple[ViewEvent, ...]) -> None:
@@ -166,6 +178,42 @@ class Program:
         raise NotDirect  # CardsExchanged, PlacedUnseen: not in eligible variants
 
 
+def replayed_spans(view: View, count: int) -> dict[int, int]:
+    """The records the engine replays in a direct build, as {first: end}: from the
+    last card of each trick a card of a power with `Capabilities.hidden_on_win`
+    wins (its hooks may read hidden cards then) up to the next card played, among
+    the first ``count`` records."""
+    tables = view.variant.tables
+    flagged = {tables.faction_names[index] for index, promised
+               in enumerate(tables.capabilities)
+               if promised.hidden_on_win and not promised.public}
+    spans: dict[int, int] = {}
+    if not flagged:
+        return spans
+    history = view.history
+    index = 0
+    while index < count:
+        if _winning_faction(history[index].events) not in flagged:
+            index += 1
+            continue
+        end = index + 1
+        while end < count and history[end].move.__class__ is not PlayCard:
+            end += 1
+        spans[index] = end
+        index = end
+    return spans
+
+
+def _winning_faction(events: tuple[ViewEvent, ...]) -> str | None:
+    """The faction of the card that won the trick completed among ``events``."""
+    for event in events:
+        if event.__class__ is TrickCompleted:
+            assert isinstance(event, TrickCompleted)
+            winner = event.ranking[0]
+            return next(card.faction for seat, card in event.plays if seat == winner)
+    return None
+
+
 class _Slots:
     """Where cards lie during a build: card masks (hands, follower and score piles,
     the discard, per-seat zones) and ordered lists (the trick's unplaced cards, the
@@ -230,9 +278,14 @@ def _copies(variant: Variant) -> dict[Card, int]:
     return out
 
 
-def filled(program: Program, holes: dict[tuple[int, int], RawEvent]) -> tuple[MoveRecord, ...]:
-    """The records, the hidden events' ``holes`` (by record and position) filled."""
+def filled(program: Program, holes: dict[tuple[int, int], RawEvent],
+           made: dict[int, MoveRecord] | None = None) -> tuple[MoveRecord, ...]:
+    """The records, the hidden events' ``holes`` (by record and position) filled,
+    and those the engine ``made`` (by index) in the spans it replayed."""
     records = list(program.known)
+    if made:
+        for index, record in made.items():
+            records[index] = record
     for index, seat, move, raws, empty in program.unknown:
         events = list(raws)
         for position in empty:
@@ -245,17 +298,7 @@ def _finish(program: Program, start: GameState | Dealt, masks: list[int], lists:
             trick: list[int], pile: tuple[int, ...], phase: Phase, leader: int,
             powers: list[Hashable], history: tuple[MoveRecord, ...]) -> GameState:
     """Freeze the build into a state; apply the moves after the last play, if any."""
-    variant = program.variant
-    players = variant.players
-    zones = []
-    for is_mask, base in program._slots.zone_at:
-        zones.append(tuple(masks[base:base + players]) if is_mask else tuple(lists[base]))
-    state = make_state(
-        variant, phase, leader, tuple(trick), tuple(masks[:players]), pile,
-        tuple(lists[1]), tuple(masks[players:2 * players]),
-        tuple(masks[2 * players:3 * players]), tuple(zones), masks[3 * players],
-        tuple(powers), start.chance, None, (), history, start.deal,
-    )
+    state = frozen(program, start, masks, lists, trick, pile, phase, leader, powers, history)
     for move in program.rest:
         try:
             state = state.apply(move)
@@ -263,4 +306,20 @@ def _finish(program: Program, start: GameState | Dealt, masks: list[int], lists:
             raise Rejected from None
     return state
 
+
+def frozen(program: Program, start: GameState | Dealt, masks: list[int], lists: list[list[int]],
+           trick: list[int], pile: tuple[int, ...], phase: Phase, leader: int,
+           powers: list[Hashable], history: tuple[MoveRecord, ...]) -> GameState:
+    """The build's places as a state (the chance order and deal of ``start``)."""
+    variant = program.variant
+    players = variant.players
+    zones = []
+    for is_mask, base in program._slots.zone_at:
+        zones.append(tuple(masks[base:base + players]) if is_mask else tuple(lists[base]))
+    return make_state(
+        variant, phase, leader, tuple(trick), tuple(masks[:players]), pile,
+        tuple(lists[1]), tuple(masks[players:2 * players]),
+        tuple(masks[2 * players:3 * players]), tuple(zones), masks[3 * players],
+        tuple(powers), start.chance, None, (), history, start.deal,
+    )
 

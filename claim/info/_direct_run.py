@@ -1,6 +1,8 @@
 """Determinization without replaying: every recorded card movement carried out on
-the card ids of a sampled deal (`claim.info._direct`), for views with a pending question:
-the moves from the last card play on are then applied with `GameState.apply`."""
+the card ids of a sampled deal (`claim.info._direct`), for views with a pending question
+(the moves from the last card play on are then applied with `GameState.apply`) or
+with spans the engine replays (the tricks won by a power whose ``on_win`` hooks read
+hidden cards, `claim.rules.capabilities.Capabilities.hidden_on_win`)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,12 @@ from collections.abc import Hashable
 from typing import Any
 
 from claim.core.cards import Card
-from claim.core.records import CardDrawn, Peeked, RawEvent
+from claim.core.errors import ClaimError
+from claim.core.records import CardDrawn, MoveRecord, Peeked, RawEvent
 from claim.core.zones import Phase
 from claim.info._direct_program import (
     _DRAW,
+    _ENGINE,
     _LEAD,
     _LIFT,
     _PHASE,
@@ -26,9 +30,11 @@ from claim.info._direct_program import (
     _copies,
     _finish,
     filled,
+    frozen,
 )
 from claim.rules.rulebook import playable
 from claim.rules.state import GameState
+from claim.rules.view_history import HistoryCheck
 
 __all__ = ["run"]
 
@@ -46,19 +52,11 @@ def run(program: Program, start: GameState) -> GameState:
     phase, leader = start.phase, start.leader
     powers: list[Hashable] = list(start.power_states)
     holes: dict[tuple[int, int], RawEvent] = {}
+    made: dict[int, MoveRecord] = {}
     for op in program.ops:
         code = op[0]
         if code == _PLAY:
-            seat = op[1]
-            hand = masks[seat]
-            mine = hand & copies[op[2].card]
-            if trick:
-                mine &= playable(hand, follow_masks[lead_of[trick[0]]], wild)
-            if not mine:
-                raise Rejected
-            card = (mine & -mine).bit_length() - 1
-            masks[seat] = hand ^ (1 << card)
-            trick.append(card)
+            _play(masks, trick, op[1], copies[op[2].card], follow_masks, lead_of, wild)
         elif code == _LIFT:
             _move(masks, lists, op, copies, deck, pile, top)
             if op[2] == (False, _TOP):
@@ -83,21 +81,81 @@ def run(program: Program, start: GameState) -> GameState:
                 masks[players:2 * players] = [0] * players
         elif code == _POWER:
             powers[op[1]] = op[2]
+        elif code == _ENGINE:
+            state = _span(program, frozen(program, start, masks, lists, trick, pile[top:],
+                                          phase, leader, powers, ()), op[1], op[2], made)
+            masks, lists = _places(program, state)
+            trick, pile, top = list(state.trick), state.draw_pile, 0
+            phase, leader, powers = state.phase, state.leader, list(state.power_states)
         else:  # _PEEK
             if top >= len(pile):
                 raise Rejected
             holes[op[2]] = (Peeked, op[1], deck[pile[top]])
     return _finish(program, start, masks, lists, trick, pile[top:], phase, leader,
-                   powers, filled(program, holes))
+                   powers, filled(program, holes, made))
 
 
-def _places(program: Program, start: GameState) -> tuple[list[int], list[list[int]]]:
-    """The masks (hands first) and lists (the trick, then the face-up cards) of the
-    places the program moves cards between, as they are in ``start``."""
-    masks = [0] * program._slots.masks
-    masks[:start.variant.players] = start.hand_masks
-    lists: list[list[int]] = [[] for _ in range(program._slots.lists)]
-    lists[1] = list(start.face_up)
+def _play(masks: list[int], trick: list[int], seat: int, copies: int,
+          follow_masks: tuple[int, ...], lead_of: tuple[int, ...], wild: int) -> None:
+    """A copy of the card played (``copies``: its copies' ids) from ``seat``'s hand
+    into the trick: the lowest id the follow rule allows (RULES 3), as the engine
+    picks."""
+    hand = masks[seat]
+    mine = hand & copies
+    if trick:
+        mine &= playable(hand, follow_masks[lead_of[trick[0]]], wild)
+    if not mine:
+        raise Rejected
+    card = (mine & -mine).bit_length() - 1
+    masks[seat] = hand ^ (1 << card)
+    trick.append(card)
+
+
+def _span(program: Program, state: GameState, first: int, end: int,
+          made: dict[int, MoveRecord]) -> GameState:
+    """The recorded moves ``first`` to ``end`` applied by the engine to ``state`` (the
+    build so far, no history), each record seen as the view shows it; the records
+    go into ``made``. Rejected where a move is illegal, a record looks otherwise or
+    a question is left for the card play that follows.
+
+    The check starts with empty discard counters: every card in the discard of a
+    direct build went there seen (a card laid unseen is `NotDirect`), so a card
+    leaving it shows as it is whatever the counters hold."""
+    view = program.view
+    history = view.history
+    check = HistoryCheck(history, view.seat, program.variant, program.memo)
+    check.done = first
+    for index in range(first, end):
+        try:
+            state = state.apply(history[index].move)
+        except ClaimError:
+            raise Rejected from None
+    records = state.records
+    if not check.matches(records, first) or state.pending is not None or state.queue:
+        raise Rejected
+    for index, record in enumerate(records, first):
+        made[index] = record
+    return state
+
+
+def _places(program: Program, state: GameState) -> tuple[list[int], list[list[int]]]:
+    """The masks (hands, follower piles, score piles, the discard, per-seat zones)
+    and lists (the trick's unplaced cards, the face-up cards, shared zones) of the
+    places the program moves cards between, as they are in ``state`` (between
+    tricks)."""
+    slots, players = program._slots, program.players
+    masks = [0] * slots.masks
+    masks[:players] = state.hand_masks
+    masks[players:2 * players] = state.follower_masks
+    masks[2 * players:3 * players] = state.score_masks
+    masks[3 * players] = state.discard_mask
+    lists: list[list[int]] = [[] for _ in range(slots.lists)]
+    lists[1] = list(state.face_up)
+    for (is_mask, base), zone in zip(slots.zone_at, state.zones):
+        if is_mask:
+            masks[base:base + players] = zone
+        else:
+            lists[base] = list(zone)
     return masks, lists
 
 

@@ -42,7 +42,9 @@ How it works:
    former check).
 
 Step 4 without replaying: when every power of the variant declares
-``Capabilities.public`` (its hooks decide from public information only), the follow rule
+``Capabilities.public`` (its hooks decide from public information only) or
+``Capabilities.hidden_on_win`` (the same but for its ``on_win`` hooks: the Seers, whose
+tricks the engine then applies), the follow rule
 is the plain one (the variant is not ``dynamic``) and nothing but hands, follower
 piles and the draw pile is hidden (no chance order, no hidden zone), the view
 already says what every move caused. The state is then built directly: the public
@@ -57,10 +59,11 @@ Tests check over many seeds, every such built-in variant and random house mixes 
 2-4 players that the state built equals the one the replay reaches, and that both
 paths draw the same samples. `Sampler.direct` tells which path a sampler takes;
 ``Sampler(view, direct=False)`` forces the replay. Of the built-in variants,
-``claim`` and ``goblin-war`` are built directly; variants with Seers (their peek and
-R15 merge read the draw pile), dynamic follow rules (Elf-Orcs, Satyrs, ...), chance
-or a hidden zone (Awakeners), and every expansion or plugin power that does not set
-``Capabilities.public``, replay.
+those of the two boxes and their 3-4 player set-ups are built directly (with
+Seers, the tricks a Seer wins applied by the engine: its peek and R15 merge read the
+draw pile); dynamic follow rules (Elf-Orcs, Satyrs, ...), chance or a hidden zone
+(Awakeners), hidden states, and every expansion or plugin power that promises
+neither, replay.
 
 Weights: with any number of players, the sample is uniform over the full deals
 (hands, draw pile order, chance order, with every physical copy a card of its own)

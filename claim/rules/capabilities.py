@@ -37,7 +37,8 @@ class Capabilities:
             played, public zones and piles, power states; never a hand, a follower
             pile, the draw pile or a hidden zone. Determinization
             (`claim.info.sampling`) builds a sampled state directly, without
-            replaying the game, only when every power of the variant promises it.
+            replaying the game, only when every power of the variant promises it
+            (or `hidden_on_win`).
         pure: Trick hooks whose answer depends on the trick alone, never on its
             state, so a playout may tabulate them by calling them once per variant:
             ``rank_key`` only on the lead faction, the led card, this card and its
@@ -59,6 +60,12 @@ class Capabilities:
             on the state, the seat and whether the card comes from the hand). The
             engine then asks once per seat and state for the cards that have no
             choices of their own (the Wizards' potion, E34).
+        hidden_on_win: The `on_win` hooks may read hidden cards (the Seers' peek
+            at the draw pile and their choice, R10, R15) and every other hook
+            keeps the promise of `public`. Determinization then builds states
+            directly all the same and has the engine replay only the moves of each
+            trick this power's card wins (from its last card to the next card
+            played), comparing them with the view.
     """
 
     public: bool = False
@@ -68,6 +75,7 @@ class Capabilities:
     rank_leads: frozenset[str] | None = None
     playout_rule: PlayoutRule | None = None
     card_blind_options: bool = False
+    hidden_on_win: bool = False
 
     def __attrs_post_init__(self) -> None:
         for name, allowed in (("pure", PURE_HOOKS), ("on_win", WIN_HOOKS)):
@@ -75,6 +83,15 @@ class Capabilities:
             if not isinstance(value, frozenset) or not value <= allowed:
                 raise ValueError(f"Capabilities.{name} must be a frozenset of "
                                  f"{sorted(allowed)}, not {value!r}")
+        if self.hidden_on_win and not self.on_win:
+            raise ValueError("Capabilities.hidden_on_win needs the hooks it concerns "
+                             "in Capabilities.on_win")
+
+    @property
+    def direct(self) -> bool:
+        """Whether determinization may build states directly (`public` or
+        `hidden_on_win`)."""
+        return self.public or self.hidden_on_win
 
 
 NONE = Capabilities()

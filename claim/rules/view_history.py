@@ -203,14 +203,16 @@ class HistoryCheck:
         self.done = 0
         self._memo = memo
 
-    def matches(self, records: tuple[MoveRecord, ...]) -> bool:
+    def matches(self, records: tuple[MoveRecord, ...], start: int = 0) -> bool:
         """Whether the records not compared yet (from ``done`` on) are seen as the
-        view's history shows them; after a false answer, the check is spent."""
+        view's history shows them; after a false answer, the check is spent.
+        ``records`` begin at the history's record ``start`` (by default the first)."""
         history, done = self.history, self.done
-        if len(records) > len(history):
+        end = start + len(records)
+        if end > len(history):
             return False
-        for index in range(done, len(records)):
-            record = records[index]
+        for index in range(done, end):
+            record = records[index - start]
             if (self._memo is not None and record.raw_events
                     and index not in self._memo.sorted_at):
                 if not self._events_match(index, record, history[index]):
@@ -221,7 +223,7 @@ class HistoryCheck:
                                              self.variant)
             if shown is not history[index] and shown != history[index]:
                 return False
-        self.done = len(records)
+        self.done = end
         return True
 
     def _events_match(self, index: int, record: MoveRecord, expected: ViewRecord) -> bool:

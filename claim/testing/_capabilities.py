@@ -7,6 +7,9 @@ hooks the way the engine does:
 
 * ``public``: every trick hook answers the same when two cards are swapped between
   places nobody sees (two hands, a hand and the draw pile);
+* ``hidden_on_win``: the same for every trick hook but those of ``on_win``, which
+  may read hidden cards when the power's card wins (and answer nothing otherwise,
+  as ``on_win`` is checked);
 * ``pure``: each hook named answers the same when the trick's state is replaced by
   another state of the same phase (from another game);
 * ``on_win``: ``after_place`` answers nothing for a trick the power's card does not
@@ -81,6 +84,8 @@ def check_capabilities(variant: Variant, games: int = 4, seed: int = 0) -> int:
                 promised = variant.tables.capabilities[fi]
                 if promised.public:
                     _check_public(power, trick, rng, where)
+                elif promised.hidden_on_win:
+                    _check_public(power, trick, rng, where, promised.on_win)
                 for hook in promised.pure:
                     _check_pure(power, hook, trick, other, where)
                 if "after_place" in promised.on_win:
@@ -146,15 +151,18 @@ def _listed(answer: Sequence[Effect] | None) -> object:
     return None if answer is None else tuple(answer)
 
 
-def _check_public(power: FactionPower, trick: Trick, rng: random.Random, where: str) -> None:
+def _check_public(power: FactionPower, trick: Trick, rng: random.Random, where: str,
+                  exempt: frozenset[str] = frozenset()) -> None:
+    """``public`` (or ``hidden_on_win``: the hooks ``exempt`` not held to it)."""
     hidden = _hidden_swap(trick.state, rng)
     if hidden is None:
         return
     other = Trick(hidden, trick.phase, trick.seats, trick.cards, trick.lead_faction,
                   trick.values, trick.order)
+    promise = "hidden_on_win" if exempt else "public"
     for hook in _TRICK_HOOKS:
-        if overrides(power, hook):
-            _same(power, "public", hook, _answers(power, hook, trick),
+        if overrides(power, hook) and hook not in exempt:
+            _same(power, promise, hook, _answers(power, hook, trick),
                   _answers(power, hook, other), f"{where}, two hidden cards swapped")
 
 
