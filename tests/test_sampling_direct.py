@@ -27,7 +27,7 @@ from claim.rules.views import View
 PUBLIC = ["knights", "goblins", "undead", "dwarves", "doppelgangers", "dragons", "trolls",
           "gnomes", "giants", "seers", "basilisks", "unicorns", "mermaids", "druids",
           "werewolves", "zombies", "frostbeasts", "yetis", "cyclops", "dark_elves",
-          "ice_kings", "ice_queens"]
+          "ice_kings", "ice_queens", "vampires", "minotaurs"]
 """Factions whose powers decide from public information only (``Capabilities.public``,
 or ``hidden_on_win``: the Seers)."""
 

@@ -23,6 +23,7 @@ import attrs
 
 from claim.powers import (
     Ask,
+    Capabilities,
     DeckFacts,
     Effect,
     FactionPower,
@@ -103,3 +104,7 @@ class Minotaurs(FactionPower):
                                  for seat, position, taken in known if taken]
         effects.append(SetPowerState(()))
         return effects
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True)

@@ -33,6 +33,7 @@ import attrs
 
 from claim.powers import (
     Ask,
+    Capabilities,
     DeckFacts,
     Effect,
     FactionPower,
@@ -190,3 +191,7 @@ class Vampires(FactionPower):
         top = max(tops[party] for party in tied)
         holders = [party for party in tied if tops[party] == top]
         return holders[0] if len(holders) == 1 else None
+
+    def capabilities(self) -> Capabilities:
+        """What the fast paths may rely on (`claim.rules.capabilities`)."""
+        return Capabilities(public=True)
