@@ -473,3 +473,19 @@ def test_e42_e44_a_take_back_names_a_position_so_every_view_determinizes() -> No
             view = state.view(seat)
             assert sample(view, random.Random(1)).view(seat) == view
             state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_e43_a_void_shown_still_binds_the_cards_left_at_an_early_end() -> None:
+    """RULES 3, E43: a seat that did not follow the lead held none of it, and the
+    cards it still holds when phase 2 ends early are from that hand: the viewer's
+    knowledge keeps the void (determinization places no goblin there). A position
+    built in phase 2 is read as beginning there."""
+    state = support_position(MI2, [["Mi5", "Gb3", "Gb4"], ["Mi3", "Kn2", "Dw2"]])
+    state = play(state, "Mi5", "Mi3", "take back Mi3")
+    state = play(state, "Gb3", "Mi3")  # seat 1 shows it holds no goblin
+    state = play(state, "Gb4", "Kn2")  # seat 0 is out of cards: the game ends
+    assert state.is_over and names(state.hand(1)) == ["Dw2"]
+    view = state.view(0)
+    forbidden = dict(knowledge(view).forbidden)[("hand", 1)]
+    assert {card.faction for card in forbidden} == {"goblins"}
+    assert dict(knowledge(view).places)[("hand", 1)] == 1

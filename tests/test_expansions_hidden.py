@@ -147,7 +147,7 @@ def test_e33_determinization_sets_aside_the_unseen_shadows_uniformly() -> None:
     state = claim.new_game(TRICKS, seed=4)
     view = state.view(0)
     sampler = Sampler(view)
-    assert not sampler.direct  # a hidden zone: replayed
+    assert sampler.direct  # the cards set aside are part of the sampled deal (E33)
     unseen = Counter(c for c in sampler.knowledge.unseen if c.faction == "shadows")
     total = sum(unseen.values())
     rng = random.Random(0)

@@ -121,6 +121,11 @@ class Tricksters(FactionPower):
             raise ValueError(f"cards {sorted(fakes)[:5]} are not Tricksters of a pair")
         return tuple(sorted(value))
 
+    def capabilities(self) -> Capabilities:
+        """Public: the fakes are read only by `finish`, at the end (a view before it
+        is built directly by determinization, `claim.info._direct`)."""
+        return Capabilities(public=True)
+
     def finish(self, state: GameState) -> Sequence[Effect]:
         """E31: every fake still in a score pile (or in front of a player) leaves."""
         fakes = state.power_state(self.faction)

@@ -130,6 +130,7 @@ class Starter:
         self.copy_ids = {id(deck[cid]): ids[0] for ids in self.copies.values() for cid in ids}
         self.dup_mask = sum(1 << cid for ids in self.copies.values() for cid in ids)
         self._last: tuple[tuple[Card, ...], tuple[int, ...]] | None = None
+        self._secrets: dict[tuple[tuple[str, Hashable], ...], tuple[Hashable, ...]] = {}
 
     def start(self, deal: Deal) -> GameState:
         """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
@@ -137,10 +138,8 @@ class Starter:
         if template is None:
             return deal.start(self.variant)
         tables = self.variant.tables
-        secret = explicit_hidden(self.variant, dict(deal.hidden), None) if (
-            tables.hidden_states) else ()  # (a DealError: the caller rejects the deal)
-        dealt = self.numbered(deal.hands, deal.draw_pile, deal.first_leader,
-                              dict(deal.set_aside), secret)
+        dealt = self.dealt(deal)
+        secret = dealt.deal.hidden
         zones, states = template.zones, template.power_states
         if tables.asides:
             listed = list(zones)
@@ -157,6 +156,32 @@ class Starter:
             dealt.hand_masks, dealt.draw_pile, dealt.face_up, template.follower_masks,
             template.score_masks, zones, template.discard_mask, states, template.chance,
             template.pending, template.queue, template.records, dealt.deal)
+
+    def dealt(self, deal: Deal) -> Dealt:
+        """`numbered` for ``deal``, its cards set aside and hidden power states
+        included (those checked by their powers: a DealError the caller rejects)."""
+        return self.dealt_parts(deal.hands, deal.draw_pile, deal.first_leader,
+                                deal.set_aside, deal.hidden)
+
+    def dealt_parts(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
+                    first_leader: int, set_aside: tuple[tuple[str, tuple[Card, ...]], ...],
+                    hidden: tuple[tuple[str, Hashable], ...]) -> Dealt:
+        """`dealt` of a deal given by its parts (no `Deal` built)."""
+        return self.numbered(hands, draw_pile, first_leader,
+                             dict(set_aside) if set_aside else None, self._secret(hidden))
+
+    def _secret(self, hidden: tuple[tuple[str, Hashable], ...]) -> tuple[Hashable, ...]:
+        """The hidden power states of a deal, checked by their powers
+        (`explicit_hidden`); the last ones checked are kept (a sampler's deals
+        redraw few of them: the Tricksters' fakes of a handful of pairs)."""
+        if not self.variant.tables.hidden_states:
+            return ()
+        found = self._secrets.get(hidden)
+        if found is None:
+            if len(self._secrets) >= 256:
+                self._secrets.clear()
+            found = self._secrets[hidden] = explicit_hidden(self.variant, dict(hidden), None)
+        return found
 
     def numbered(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
                  first_leader: int, set_aside: dict[str, tuple[Card, ...]] | None = None,

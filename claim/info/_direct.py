@@ -33,6 +33,8 @@ that the state built equals the one replaying the deal gives.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from claim.core.cards import Card
 from claim.info._dealing import Starter
 from claim.info._direct_final import Final
@@ -56,11 +58,13 @@ def program(view: View) -> Program:
 
 
 def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...],
-          pile: tuple[Card, ...], placed: dict[tuple[str, int | None], list[Card]]
-          ) -> GameState:
+          pile: tuple[Card, ...], placed: dict[tuple[str, int | None], list[Card]],
+          aside: tuple[tuple[str, tuple[Card, ...]], ...] = (),
+          hidden: tuple[tuple[str, Hashable], ...] = ()) -> GameState:
     """The state the view's moves reach from a sampled deal (``hands``, the draw
-    pile ``pile``; card ids as `claim.new_game` numbers them), built without
-    replaying.
+    pile ``pile``, the cards set ``aside`` and ``hidden`` power states as a
+    `claim.info.sampling.Deal` holds them; card ids as `claim.new_game` numbers
+    them), built without replaying.
 
     ``placed`` is the sampled placement of the hidden cards (`claim.info.sampling`). With
     no pending question, the state is the view's public cards plus ``placed``, each
@@ -73,9 +77,10 @@ def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...
     """
     view = program.view
     if program.final is not None and starter.template is not None:
-        return program.final.build(program, starter.numbered(hands, pile, view.first_leader),
-                                   placed)
-    start = starter.start(Deal(hands, pile, view.first_leader))
+        return program.final.build(
+            program, starter.dealt_parts(hands, pile, view.first_leader, aside, hidden),
+            placed)
+    start = starter.start(Deal(hands, pile, view.first_leader, (), aside, hidden))
     state = run(program, start)
     # What the movements do not check: the question the moves after the last play
     # leave, and the order of the first face-up cards (when more than one is dealt).

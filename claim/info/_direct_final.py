@@ -64,6 +64,11 @@ class Final:
         self.players = players  # not the program: it holds this (no reference cycle)
         self.phase, self.leader = view.phase, view.leader
         self.powers: list[Hashable] = [value for _, value in view.power_states]
+        tables = variant.tables
+        # Dealt apart, never moved nor shown: the cards set aside (E33), by list
+        # index, and the hidden power states (E30), by faction index.
+        self.asides = [slots.zone_at[zone][1] for _, zone, _ in tables.asides]
+        self.secret_at = tables.hidden_states
         self.canon, self.canon_ids, self.dup_mask, self.dup_ids = _singles(variant)
         self.moved: dict[tuple[tuple[int, ...], ...],
                          tuple[list[tuple[int, int]], list[list[int]]]] = {}
@@ -187,7 +192,14 @@ class Final:
         for seat, follow in self.voids:
             if masks[seat] & follow:
                 raise Rejected
-        return _final_state(self, program, start, masks, lists)
+        powers = self.powers
+        if self.asides or self.secret_at:
+            lists, powers = list(lists), list(powers)
+            for base, ids in zip(self.asides, start.deal.set_aside):
+                lists[base] = list(ids)
+            for fi, value in zip(self.secret_at, start.deal.hidden):
+                powers[fi] = value
+        return _final_state(self, program, start, masks, lists, powers)
 
     def _trick_voids(self, view: View) -> list[tuple[int, int]]:
         """Per play off the lead in the current trick by a hidden hand: the seat and
@@ -222,12 +234,8 @@ class Final:
         the ordered places with every id filled in. The outcome depends only on
         where the deal put the copies: it is kept per such placement."""
         pile, dup = start.draw_pile, self.dup_mask
-        positions = []
-        for cid in self.dup_ids:
-            try:
-                positions.append(pile.index(cid, 0, self.taken))
-            except ValueError:
-                positions.append(-1)
+        where = {cid: at for at, cid in enumerate(pile[:self.taken]) if dup >> cid & 1}
+        positions = [where.get(cid, -1) for cid in self.dup_ids]
         key = (tuple([hand & dup for hand in start.hand_masks]),
                tuple([c for c in start.face_up if dup >> c & 1]), tuple(positions))
         found = self.moved.get(key)
@@ -328,7 +336,7 @@ def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],
 
 
 def _final_state(final: Final, program: Program, start: Dealt, masks: list[int],
-                 lists: list[list[int]]) -> GameState:
+                 lists: list[list[int]], powers: list[Hashable]) -> GameState:
     pile = start.draw_pile
     records = list(program.known)
     memo = final.memo
@@ -342,5 +350,5 @@ def _final_state(final: Final, program: Program, start: Dealt, masks: list[int],
         records[index] = record
     history = cast("tuple[MoveRecord, ...]", tuple(records))  # every hole filled
     return _finish(program, start, masks, lists, lists[0], pile[final.taken:],
-                   final.phase, final.leader, final.powers, history)
+                   final.phase, final.leader, powers, history)
 

@@ -28,6 +28,7 @@ from claim.core.records import (
 )
 from claim.core.zones import Phase, Zone
 from claim.rules.engine.board import make_record
+from claim.rules.masking import mask_table
 from claim.rules.state import GameState, make_state
 from claim.rules.variant import Variant
 from claim.rules.view_history import HistoryMemo
@@ -52,10 +53,15 @@ class Rejected(Exception):
 def direct_ok(variant: Variant) -> bool:
     """Whether states of ``variant`` can be built directly (see the module)."""
     tables = variant.tables
-    if tables.dynamic or tables.uses_chance or tables.hidden_states:
+    if tables.dynamic or tables.uses_chance:
         return False
-    if not all(spec.public for spec in tables.zone_specs):
+    if tables.hidden_states and mask_table(variant) is not None:
+        return False  # masked cards (E28, E29): `claim.info._masked_sample`
+    aside = {zone for _, zone, _ in tables.asides}  # set aside at the deal (E33)
+    if not all(spec.public or index in aside for index, spec in enumerate(tables.zone_specs)):
         return False
+    # A power with a hidden state promises `public` only if its `finish` alone reads
+    # it (the Tricksters' fakes, E30): the views of games not over (`Program`).
     return all(promised.direct for promised in tables.capabilities)
 
 
@@ -79,6 +85,10 @@ class Program:
         players = variant.players
         self._slots = _Slots(variant)
         history = view.history
+        if variant.tables.hidden_states and view.phase is Phase.OVER:
+            raise NotDirect  # the hidden states showed at the end: replay to check them
+        self._aside = {ref for ref, index in variant.tables.zone_lookup.items()
+                       if any(zone == index for _, zone, _ in variant.tables.asides)}
         count = len(history)
         if view.pending is not None:  # the state after `count` records must ask nothing
             count = max((i for i, r in enumerate(history) if r.move.__class__ is PlayCard),
@@ -137,6 +147,8 @@ class Program:
             raise NotDirect
         if cls is Placed:
             assert isinstance(event, Placed)
+            if event.zone in self._aside or event.origin in self._aside:
+                raise NotDirect  # the cards set aside never move (E33)
             origin = slots.where(event.origin, event.origin_seat)
             ops.append((_LIFT, event.card, origin, slots.where(event.zone, event.seat)))
             if event.origin is Zone.TRICK:

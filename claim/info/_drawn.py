@@ -31,7 +31,7 @@ from claim.core.cards import Card
 from claim.info._direct_program import Rejected
 from claim.rules.variant import Variant
 
-__all__ = ["ban_apart", "deal_orders", "never_dealt", "split_drawn", "undraw"]
+__all__ = ["aside_bans", "ban_apart", "deal_orders", "never_dealt", "split_drawn", "undraw"]
 
 Place = tuple[str, int | None]
 Draw = tuple[str, str, int | None, Card | None]
@@ -148,3 +148,14 @@ def _fill(slots: list[Card | None], free: dict[int | None, list[int]],
     rest = list(at.get((zone, None), []))
     shuffle(rest, rng)
     at[(zone, None)] = [card for card in slots if card is not None] + rest
+
+
+def aside_bans(variant: Variant) -> dict[Place, frozenset[Card]]:
+    """E33: a zone of cards set aside at the deal holds only its power's faction."""
+    tables = variant.tables
+    out: dict[Place, frozenset[Card]] = {}
+    for fi, zone, _ in tables.asides:
+        name = tables.faction_names[fi]
+        out[(tables.zone_specs[zone].name, None)] = frozenset(
+            card for card in tables.deck if card.faction != name)
+    return out

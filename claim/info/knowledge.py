@@ -54,7 +54,7 @@ from claim.core.records import (
     TrickCompleted,
 )
 from claim.core.zones import Phase, Zone
-from claim.info._drawn import ban_apart, split_drawn, undraw
+from claim.info._drawn import aside_bans, ban_apart, split_drawn, undraw
 from claim.rules.masking import mask_table
 from claim.rules.rulebook import shows_void
 from claim.rules.variant import Variant
@@ -165,7 +165,7 @@ def _walk(view: View) -> _Walk:
     tables = variant.tables
     states = {name: power.initial_state()
               for name, power in zip(tables.faction_names, tables.powers)}
-    walk = _Walk(view, hidden=_hidden_places(view), states=states)
+    walk = _Walk(view, hidden=_hidden_places(view), states=states, phase=_first_phase(view))
     for record in view.history:
         if isinstance(record.move, PlayCard):
             walk.plays.append((record.seat, record.move.card))
@@ -177,6 +177,17 @@ def _walk(view: View) -> _Walk:
     if walk.peek is not None and view.draw_pile_size:
         walk.pin(("draw pile", None), walk.peek)
     return walk
+
+
+def _first_phase(view: View) -> Phase:
+    """The phase the view's game began in: phase 1, unless it began in phase 2 (a
+    position built by hand, `claim.testing.support_position`): no phase 2 started
+    in its history, yet the game is in phase 2 or over."""
+    started = [event.phase for record in view.history for event in record.events
+               if isinstance(event, PhaseStarted)]
+    if Phase.SUPPORT in started or (not started and view.phase is Phase.RECRUIT):
+        return Phase.RECRUIT
+    return Phase.SUPPORT
 
 
 def _step(walk: _Walk, event: ViewEvent) -> None:
@@ -203,7 +214,8 @@ def _step(walk: _Walk, event: ViewEvent) -> None:
         _placed(walk, event)
     elif isinstance(event, PhaseStarted):
         walk.phase = event.phase
-        walk.banned = {}
+        if event.phase is not Phase.OVER:  # cards left in hands at an early end (E43)
+            walk.banned = {}                # keep the voids their seats showed
         if event.phase is Phase.SUPPORT:
             for place in [p for p in walk.known if p[0] == "follower pile"]:
                 walk.known[("hand", place[1])] = walk.known.pop(place)
@@ -339,17 +351,6 @@ def _seen(view: View) -> Counter[Card]:
 
 
 @per_variant
-def _aside_bans(variant: Variant) -> dict[Place, frozenset[Card]]:
-    """E33: a zone of cards set aside at the deal holds only its power's faction."""
-    tables = variant.tables
-    out: dict[Place, frozenset[Card]] = {}
-    for fi, zone, _ in tables.asides:
-        name = tables.faction_names[fi]
-        out[(tables.zone_specs[zone].name, None)] = frozenset(
-            card for card in tables.deck if card.faction != name)
-    return out
-
-
 @per_variant
 def _deck_counts(variant: Variant) -> Counter[Card]:
     """How many copies of each card the deck holds (read only: callers copy it)."""
@@ -362,7 +363,7 @@ def knowledge(view: View) -> Knowledge:
     places = _hidden_places(view)
     seen = _seen(view)
     banned: dict[Place, frozenset[Card]] = {}
-    split_drawn(walk.drawn, places, banned, _aside_bans(view.variant))
+    split_drawn(walk.drawn, places, banned, aside_bans(view.variant))
     order = deck_rank(view.variant)
 
     def in_order(cards: Counter[Card]) -> tuple[Card, ...]:
@@ -383,7 +384,7 @@ def knowledge(view: View) -> Knowledge:
                    for place, n in places.items())
     banned.update({place: frozenset(cards) for place, cards in walk.banned.items()
                    if place in places})
-    banned.update({place: cards for place, cards in _aside_bans(view.variant).items()
+    banned.update({place: cards for place, cards in aside_bans(view.variant).items()
                    if place in places})
     if view.variant.tables.hidden_states:
         banned.update(_masked_bans(view))

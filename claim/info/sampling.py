@@ -275,9 +275,9 @@ class Sampler:
                 aside, hidden = hidden_parts(view.variant, placed, rng,
                                              dict(view.power_states))
                 if program is not None:
-                    state = build(program, self._starter, hands, pile, placed)
-                    return (Deal(hands, pile, view.first_leader) if deal_wanted
-                            else None), state
+                    state = build(program, self._starter, hands, pile, placed, aside, hidden)
+                    return (Deal(hands, pile, view.first_leader, (), aside, hidden)
+                            if deal_wanted else None), state
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
                 state = _replay(view, self._moves, self._memo, deal, order,
                                 self._support, self._starter, rng)

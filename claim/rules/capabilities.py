@@ -38,7 +38,10 @@ class Capabilities:
             pile, the draw pile or a hidden zone. Determinization
             (`claim.info.sampling`) builds a sampled state directly, without
             replaying the game, only when every power of the variant promises it
-            (or `hidden_on_win`).
+            (or `hidden_on_win`). A power with a hidden state
+            (`FactionPower.hidden_state`) may promise it when only its ``finish``
+            reads that state (the Tricksters' fakes, E30): the views of games not
+            over are then built directly.
         pure: Trick hooks whose answer depends on the trick alone, never on its
             state, so a playout may tabulate them by calling them once per variant:
             ``rank_key`` only on the lead faction, the led card, this card and its
