@@ -9,9 +9,12 @@ the deal are declared with `SetAside` (E33); questions are a
 cards are declared with `ZoneSpec`; per-game state lives in
 ``state.power_states`` (read it with ``state.power_state(faction)``). The
 built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
-`exp_piles`) are written against this module alone.
+`exp_piles`) are written against this module alone. A hook that derives a table
+from the variant alone (which cards pair up, ...) can keep it with `per_variant`
+instead of computing it again at every call.
 """
 
+from claim.core.cache import per_variant
 from claim.core.errors import PowerError
 from claim.core.zones import Phase, Zone
 from claim.rules.answers import DeckFacts
@@ -71,5 +74,6 @@ __all__ = [
     "Zone",
     "ZoneRef",
     "ZoneSpec",
+    "per_variant",
     "registry",
 ]

@@ -26,6 +26,7 @@ from claim.powers import (
     SetAside,
     Zone,
     ZoneSpec,
+    per_variant,
     registry,
 )
 
@@ -69,7 +70,22 @@ class Shadows(FactionPower):
 
 def _pairs(variant: Variant, faction: str) -> tuple[tuple[int, ...], ...]:
     """The faction's card ids grouped by printed value, groups of two or more only
-    (a lone card has no double to be the fake of), by value."""
+    (a lone card has no double to be the fake of), by value; kept per variant."""
+    known = _pairs_of(variant)
+    found = known.get(faction)
+    if found is None:
+        found = known[faction] = _grouped(variant, faction)
+    return found
+
+
+@per_variant
+def _pairs_of(variant: Variant) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """`_pairs` found so far in ``variant``, by faction."""
+    return {}
+
+
+def _grouped(variant: Variant, faction: str) -> tuple[tuple[int, ...], ...]:
+    """`_pairs`, computed."""
     groups: dict[int, list[int]] = {}
     deck = variant.deck  # (a property: read once)
     for cid in variant.ids_in(variant.faction_mask(faction)):
