@@ -103,7 +103,10 @@ class Program:
         self.players = players
         # The spans the engine replays: start record -> end (`replayed_spans`).
         self.spans = replayed_spans(view, count)
-        self.memo = HistoryMemo(history, variant)  # for the spans' checks
+        # For the checks of what the engine applies (the spans, the moves after the
+        # last play): the events seen at each place, kept from sample to sample.
+        self.memo = HistoryMemo(history, variant) if (
+            self.spans or count < len(history)) else None
         index = 0
         while index < count:
             end = self.spans.get(index)
@@ -208,6 +211,8 @@ def replayed_spans(view: View, count: int) -> dict[int, int]:
         if _winning_faction(history[index].events) not in flagged:
             index += 1
             continue
+        if history[index].move.__class__ is not PlayCard:
+            raise NotDirect  # completed by an answer (a question before placement, E42)
         end = index + 1
         while end < count and history[end].move.__class__ is not PlayCard:
             end += 1
