@@ -133,7 +133,7 @@ class ElfOrcs(FactionPower):
 
     def capabilities(self) -> Capabilities:
         """What the fast paths may rely on (`claim.rules.capabilities`)."""
-        return Capabilities(rank_leads=frozenset({self.elves, self.orcs}))
+        return Capabilities(public=True, rank_leads=frozenset({self.elves, self.orcs}))
 
 
 @registry.register

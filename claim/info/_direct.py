@@ -2,17 +2,19 @@
 
 The sampler's reference path replays every recorded move from the sampled deal and
 compares the viewer's view of the result with the given view. When the variant's
-powers decide from public information only (every power's ``Capabilities.public``), the
-legal moves are the plain follow rule (the variant is not ``dynamic``), and nothing
-is hidden but hands, follower piles and the draw pile (no chance order, no hidden
-zone), the outcome of every recorded move is written in the view already: what a
-replay would add is which *copy* of a card (which card id) moved, and the cards of
-the events the viewer could not see (another seat's draw, another seat's peek).
+powers decide from public information only (every power's ``Capabilities.public``)
+and nothing is hidden but hands, follower piles, the draw pile and cards set aside
+at the deal (no chance order, no hidden zone cards enter), the outcome of every
+recorded move is written in the view already: what a replay would add is which
+*copy* of a card (which card id) moved, and the cards of the events the viewer
+could not see (another seat's draw, another seat's peek).
 
 So a `Program` reads the view's history once into
 card movements, and `build` runs them on the card ids of a
 sampled deal: a card is played from the hand (the lowest id of its copies there,
-as the engine picks), the follow rule is checked (RULES 3), cards leave the trick
+as the engine picks), the follow rule is checked (RULES 3; in a ``dynamic``
+variant, where a power decides the lead or lifts the rule, with the cards the
+engine's `allowed` gives on the build's state at that play), cards leave the trick
 in play order, the face-up cards in line, the draw pile from the top. The records
 are rebuilt with the sampled cards in the hidden events. A deal that cannot have
 led to the view (a card not in the hand, a follow rule broken) is rejected. A

@@ -53,7 +53,7 @@ class Rejected(Exception):
 def direct_ok(variant: Variant) -> bool:
     """Whether states of ``variant`` can be built directly (see the module)."""
     tables = variant.tables
-    if tables.dynamic or tables.uses_chance:
+    if tables.uses_chance:
         return False
     if tables.hidden_states and mask_table(variant) is not None:
         return False  # masked cards (E28, E29): `claim.info._masked_sample`
@@ -87,6 +87,8 @@ class Program:
         history = view.history
         if variant.tables.hidden_states and view.phase is Phase.OVER:
             raise NotDirect  # the hidden states showed at the end: replay to check them
+        if variant.tables.dynamic and len(view.trick) > 1:
+            raise NotDirect  # a play off a lead a power decides (E3, E13): replay
         self._aside = {ref for ref, index in variant.tables.zone_lookup.items()
                        if any(zone == index for _, zone, _ in variant.tables.asides)}
         count = len(history)
@@ -124,7 +126,7 @@ class Program:
         ops = self.ops
         if move.__class__ is PlayCard:
             assert isinstance(move, PlayCard)
-            if move.option is not None:
+            if move.option is not None and not self.variant.tables.dynamic:
                 raise NotDirect
             ops.append((_PLAY, seat, move))
         raws = [self._event(event, (index, position))

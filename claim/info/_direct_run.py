@@ -32,6 +32,7 @@ from claim.info._direct_program import (
     filled,
     frozen,
 )
+from claim.rules.engine.playing import allowed
 from claim.rules.rulebook import playable
 from claim.rules.state import GameState
 from claim.rules.view_history import HistoryCheck
@@ -53,10 +54,16 @@ def run(program: Program, start: GameState) -> GameState:
     powers: list[Hashable] = list(start.power_states)
     holes: dict[tuple[int, int], RawEvent] = {}
     made: dict[int, MoveRecord] = {}
+    dynamic = tables.dynamic
     for op in program.ops:
         code = op[0]
         if code == _PLAY:
-            _play(masks, trick, op[1], copies[op[2].card], follow_masks, lead_of, wild)
+            follow = -1  # the printed lead's follow rule, unless a power decides it
+            if dynamic and trick:
+                follow = allowed(frozen(program, start, masks, lists, trick, pile[top:],
+                                        phase, leader, powers, ()), op[1])
+            _play(masks, trick, op[1], copies[op[2].card], follow_masks, lead_of, wild,
+                  follow)
         elif code == _LIFT:
             _move(masks, lists, op, copies, deck, pile, top)
             if op[2] == (False, _TOP):
@@ -96,13 +103,17 @@ def run(program: Program, start: GameState) -> GameState:
 
 
 def _play(masks: list[int], trick: list[int], seat: int, copies: int,
-          follow_masks: tuple[int, ...], lead_of: tuple[int, ...], wild: int) -> None:
+          follow_masks: tuple[int, ...], lead_of: tuple[int, ...], wild: int,
+          follow: int = -1) -> None:
     """A copy of the card played (``copies``: its copies' ids) from ``seat``'s hand
-    into the trick: the lowest id the follow rule allows (RULES 3), as the engine
-    picks."""
+    into the trick: the lowest id the follow rule allows (RULES 3; ``follow``: the
+    cards the engine allows, where a power decides the lead or lifts the rule, E3,
+    E13), as the engine picks."""
     hand = masks[seat]
     mine = hand & copies
-    if trick:
+    if follow >= 0:
+        mine &= follow
+    elif trick:
         mine &= playable(hand, follow_masks[lead_of[trick[0]]], wild)
     if not mine:
         raise Rejected

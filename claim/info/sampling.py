@@ -44,14 +44,14 @@ How it works:
 Step 4 without replaying: when every power of the variant declares
 ``Capabilities.public`` (its hooks decide from public information only) or
 ``Capabilities.hidden_on_win`` (the same but for its ``on_win`` hooks: the Seers, whose
-tricks the engine then applies), the follow rule
-is the plain one (the variant is not ``dynamic``) and nothing but hands, follower
-piles and the draw pile is hidden (no chance order, no hidden zone), the view
-already says what every move caused. The state is then built directly: the public
-cards where the view shows them, the hidden cards where the placement put them,
-each card its own id as `claim.new_game` numbers the deal, the copies of a repeated
-card followed move by move, the records rebuilt with the sampled cards in the
-events the viewer did not see (another seat's draws and peeks); a deal the view
+tricks the engine then applies) and nothing but hands, follower piles, the draw
+pile and cards set aside at the deal is hidden (no chance order, no hidden zone
+cards enter), the view already says what every move caused. The state is then
+built directly: the public cards where the view shows them, the hidden cards where
+the placement put them, each card its own id as `claim.new_game` numbers the deal,
+the copies of a repeated card followed move by move, the records rebuilt with the
+sampled cards in the events the viewer did not see (another seat's draws and
+peeks); a deal the view
 rules out (a follow rule broken in the current trick, first face-up cards out of
 the view's order) is rejected as the replay would reject it. With a question
 pending, the moves from the last card play on are applied with `GameState.apply`.
@@ -61,8 +61,10 @@ paths draw the same samples. `Sampler.direct` tells which path a sampler takes;
 ``Sampler(view, direct=False)`` forces the replay. Of the built-in variants,
 those of the two boxes and their 3-4 player set-ups are built directly (with
 Seers, the tricks a Seer wins applied by the engine: its peek and R15 merge read the
-draw pile); dynamic follow rules (Elf-Orcs, Satyrs, ...), chance or a hidden zone
-(Awakeners), hidden states, and every expansion or plugin power that promises
+draw pile), and so are `mercenary-moon` (Elf-Orcs and Satyrs decide the lead or
+lift the follow rule: each play is checked with the cards the engine allows),
+`fear-night` and `shadow-tricks`; chance or a hidden zone cards enter (Awakeners),
+hidden states read in play, and every expansion or plugin power that promises
 neither, replay.
 
 Weights: with any number of players, the sample is uniform over the full deals
