@@ -35,6 +35,7 @@ from claim.info._direct_program import (
 from claim.rules.engine.playing import allowed
 from claim.rules.rulebook import playable
 from claim.rules.state import GameState
+from claim.rules.variant_tables import DeckTables
 from claim.rules.view_history import HistoryCheck
 
 __all__ = ["run"]
@@ -45,7 +46,6 @@ def run(program: Program, start: GameState) -> GameState:
     variant = program.variant
     tables = variant.tables
     deck, copies = tables.deck, _copies(variant)
-    follow_masks, lead_of, wild = tables.follow_masks, tables.lead_of, tables.wild_mask
     players = variant.players
     masks, lists = _places(program, start)
     trick: list[int] = []
@@ -54,16 +54,15 @@ def run(program: Program, start: GameState) -> GameState:
     powers: list[Hashable] = list(start.power_states)
     holes: dict[tuple[int, int], RawEvent] = {}
     made: dict[int, MoveRecord] = {}
-    dynamic = tables.dynamic
+    lifted, dynamic_lead = bool(tables.follow_hooks), tables.dynamic_lead_mask  # E13, E3
     for op in program.ops:
         code = op[0]
         if code == _PLAY:
             follow = -1  # the printed lead's follow rule, unless a power decides it
-            if dynamic and trick:
+            if trick and (lifted or (1 << trick[0]) & dynamic_lead):
                 follow = allowed(frozen(program, start, masks, lists, trick, pile[top:],
                                         phase, leader, powers, ()), op[1])
-            _play(masks, trick, op[1], copies[op[2].card], follow_masks, lead_of, wild,
-                  follow)
+            _play(masks, trick, op[1], copies[op[2].card], tables, follow)
         elif code == _LIFT:
             _move(masks, lists, op, copies, deck, pile, top)
             if op[2] == (False, _TOP):
@@ -83,9 +82,8 @@ def run(program: Program, start: GameState) -> GameState:
             leader = op[1]
         elif code == _PHASE:
             phase = op[1]
-            if phase is Phase.SUPPORT:
-                masks[:players] = masks[players:2 * players]
-                masks[players:2 * players] = [0] * players
+            if phase is Phase.SUPPORT:  # the follower piles become the hands
+                masks[:2 * players] = masks[players:2 * players] + [0] * players
         elif code == _POWER:
             powers[op[1]] = op[2]
         elif code == _ENGINE:
@@ -103,8 +101,7 @@ def run(program: Program, start: GameState) -> GameState:
 
 
 def _play(masks: list[int], trick: list[int], seat: int, copies: int,
-          follow_masks: tuple[int, ...], lead_of: tuple[int, ...], wild: int,
-          follow: int = -1) -> None:
+          tables: DeckTables, follow: int = -1) -> None:
     """A copy of the card played (``copies``: its copies' ids) from ``seat``'s hand
     into the trick: the lowest id the follow rule allows (RULES 3; ``follow``: the
     cards the engine allows, where a power decides the lead or lifts the rule, E3,
@@ -114,7 +111,8 @@ def _play(masks: list[int], trick: list[int], seat: int, copies: int,
     if follow >= 0:
         mine &= follow
     elif trick:
-        mine &= playable(hand, follow_masks[lead_of[trick[0]]], wild)
+        mine &= playable(hand, tables.follow_masks[tables.lead_of[trick[0]]],
+                         tables.wild_mask)
     if not mine:
         raise Rejected
     card = (mine & -mine).bit_length() - 1
