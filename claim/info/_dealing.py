@@ -138,7 +138,8 @@ class Starter:
         if template is None:
             return deal.start(self.variant)
         tables = self.variant.tables
-        dealt = self.dealt(deal)
+        dealt = self.dealt_parts(deal.hands, deal.draw_pile, deal.first_leader,
+                                 deal.set_aside, deal.hidden)
         secret = dealt.deal.hidden
         zones, states = template.zones, template.power_states
         if tables.asides:
@@ -157,16 +158,12 @@ class Starter:
             template.score_masks, zones, template.discard_mask, states, template.chance,
             template.pending, template.queue, template.records, dealt.deal)
 
-    def dealt(self, deal: Deal) -> Dealt:
-        """`numbered` for ``deal``, its cards set aside and hidden power states
-        included (those checked by their powers: a DealError the caller rejects)."""
-        return self.dealt_parts(deal.hands, deal.draw_pile, deal.first_leader,
-                                deal.set_aside, deal.hidden)
-
     def dealt_parts(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
                     first_leader: int, set_aside: tuple[tuple[str, tuple[Card, ...]], ...],
                     hidden: tuple[tuple[str, Hashable], ...]) -> Dealt:
-        """`dealt` of a deal given by its parts (no `Deal` built)."""
+        """`numbered` for a deal given by its parts (as a `Deal` holds them; none is
+        built), its cards set aside and hidden power states included (those checked
+        by their powers: a DealError the caller rejects)."""
         return self.numbered(hands, draw_pile, first_leader,
                              dict(set_aside) if set_aside else None, self._secret(hidden))
 

@@ -41,10 +41,9 @@ from claim.core.cards import Card
 from claim.info._dealing import Starter
 from claim.info._direct_final import Final
 from claim.info._direct_program import NotDirect, Program, Rejected, direct_ok
-from claim.info._direct_run import run
+from claim.info._direct_run import run, seen_as_viewed
 from claim.info._sampled_deal import Deal
 from claim.rules.state import GameState
-from claim.rules.view_history import HistoryCheck
 from claim.rules.views import View, view_with_history
 
 __all__ = ["NotDirect", "Program", "Rejected", "build", "direct_ok", "program"]
@@ -97,12 +96,9 @@ def build(program: Program, starter: Starter, hands: tuple[tuple[Card, ...], ...
 
 def _check_rest(program: Program, state: GameState) -> None:
     """The records the moves after the last play made, seen as the view shows them,
-    and the state's view (its question, ...) the given view. Every card in the
-    discard of a direct build went there seen: nothing is unseen."""
+    and the state's view (its question, ...) the given view."""
     view = program.view
-    check = HistoryCheck(view.history, view.seat, program.variant, program.memo)
-    check.done = program.count
-    if not (check.matches(state.records) and check.complete(state.records)):
-        raise Rejected
-    if view_with_history(state, view.seat, view.history, check.unseen) != view:
+    check = seen_as_viewed(program, state.records, 0, program.count)
+    if not check.complete(state.records) or view_with_history(
+            state, view.seat, view.history, check.unseen) != view:
         raise Rejected

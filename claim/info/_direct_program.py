@@ -89,8 +89,9 @@ class Program:
             raise NotDirect  # the hidden states showed at the end: replay to check them
         if variant.tables.dynamic and len(view.trick) > 1:
             raise NotDirect  # a play off a lead a power decides (E3, E13): replay
+        aside = {zone for _, zone, _ in variant.tables.asides}
         self._aside = {ref for ref, index in variant.tables.zone_lookup.items()
-                       if any(zone == index for _, zone, _ in variant.tables.asides)}
+                       if index in aside}
         count = len(history)
         if view.pending is not None:  # the state after `count` records must ask nothing
             count = max((i for i, r in enumerate(history) if r.move.__class__ is PlayCard),
@@ -107,8 +108,7 @@ class Program:
         self.spans = replayed_spans(view, count)
         # For the checks of what the engine applies (the spans, the moves after the
         # last play): the events seen at each place, kept from sample to sample.
-        self.memo = HistoryMemo(history, variant) if (
-            self.spans or count < len(history)) else None
+        self.memo = HistoryMemo(history, variant) if self.spans or self.rest else None
         index = 0
         while index < count:
             end = self.spans.get(index)

@@ -38,7 +38,7 @@ from claim.rules.state import GameState
 from claim.rules.variant_tables import DeckTables
 from claim.rules.view_history import HistoryCheck
 
-__all__ = ["run"]
+__all__ = ["run", "seen_as_viewed"]
 
 
 def run(program: Program, start: GameState) -> GameState:
@@ -125,26 +125,37 @@ def _span(program: Program, state: GameState, first: int, end: int,
     """The recorded moves ``first`` to ``end`` applied by the engine to ``state`` (the
     build so far, no history), each record seen as the view shows it; the records
     go into ``made``. Rejected where a move is illegal, a record looks otherwise or
-    a question is left for the card play that follows.
-
-    The check starts with empty discard counters: every card in the discard of a
-    direct build went there seen (a card laid unseen is `NotDirect`), so a card
-    leaving it shows as it is whatever the counters hold."""
-    view = program.view
-    history = view.history
-    check = HistoryCheck(history, view.seat, program.variant, program.memo)
-    check.done = first
+    a question is left for the card play that follows."""
+    history = program.view.history
     for index in range(first, end):
         try:
             state = state.apply(history[index].move)
         except ClaimError:
             raise Rejected from None
     records = state.records
-    if not check.matches(records, first) or state.pending is not None or state.queue:
+    seen_as_viewed(program, records, first, first)
+    if state.pending is not None or state.queue:
         raise Rejected
     for index, record in enumerate(records, first):
         made[index] = record
     return state
+
+
+def seen_as_viewed(program: Program, records: tuple[MoveRecord, ...], start: int,
+                   done: int) -> HistoryCheck:
+    """The check that ``records`` (beginning at the view's record ``start``) from
+    record ``done`` on are seen as the view shows them (`HistoryCheck`, with the
+    program's memo); Rejected at the first that is not.
+
+    The check starts with empty discard counters: every card in the discard of a
+    direct build went there seen (a card laid unseen is `NotDirect`), so a card
+    leaving it shows as it is whatever the counters hold."""
+    view = program.view
+    check = HistoryCheck(view.history, view.seat, program.variant, program.memo)
+    check.done = done
+    if not check.matches(records, start):
+        raise Rejected
+    return check
 
 
 def _places(program: Program, state: GameState) -> tuple[list[int], list[list[int]]]:
