@@ -4,7 +4,8 @@ Wall-clock figures on a shared machine drift by up to 1.8x for seconds at a time
 an instruction count does not. For each variant this runs ``--games`` seeded random
 games through the public API (``legal_moves``, then ``apply`` of a move drawn with
 `claim.search.playouts.pick`) under ``valgrind --tool=callgrind``, collecting only
-inside the loop of games (the variant is loaded and the games dealt before), with
+inside the loop of games (the variant is loaded, one game of its own seed played to
+build the tables derived on first use, and the games dealt before), with
 hash randomization and address randomization off, and prints the instructions per
 move. ``--trees`` names source trees (``git worktree`` checkouts, built in place)
 to count side by side: each runs with its own ``claim`` first on ``PYTHONPATH``,
@@ -56,6 +57,14 @@ def play(state):
         state = state.apply(legal[int(rng.random() * len(legal))])
         moves += 1
     return moves
+
+# One game played before counting (its own seed and draws): the tables a variant
+# derives on first use (masked cards, labelled moves) are built here, once per
+# variant, not inside the count.
+warm = random.Random(-1)
+state = claim.new_game(variant, seed=-1)
+while not state.is_over:
+    state = state.apply(warm.choice(state.legal_moves()))
 """)
 """Random games stepped through ``legal_moves`` and ``apply``."""
 

@@ -8,7 +8,15 @@ import threading
 import pytest
 
 import claim
-from claim.core.cache import Recent, clear_recent, fold_prefix, per_variant, recent_caches
+from claim.core._fold import Latest
+from claim.core.cache import (
+    Recent,
+    clear_recent,
+    fold_prefix,
+    latest,
+    per_variant,
+    recent_caches,
+)
 
 
 def test_per_variant_builds_once_per_variant_and_keeps_it_in_the_variant() -> None:
@@ -23,6 +31,19 @@ def test_per_variant_builds_once_per_variant_and_keeps_it_in_the_variant() -> No
     assert (size(claim_), size(claim_), size(claim2)) == (52, 52, len(claim2.deck))
     assert built == ["claim", "claim2"]
     assert claim_.derived[size] == 52  # stored in the variant: it goes with it
+
+
+def test_latest_keeps_the_last_value_for_that_very_object() -> None:
+    cache: Latest[str] = latest("test: latest")
+    first, equal = claim.Card("knights", 1), claim.Card("knights", 1)
+    assert cache.get(first) is None
+    assert cache.put(first, "a") == "a" and cache.get(first) == "a"
+    assert cache.get(equal) is None  # by identity, never by equality
+    cache.put(equal, "b")
+    assert cache.get(first) is None and cache.get(equal) == "b"
+    assert recent_caches()["test: latest"] == (1, 1)
+    clear_recent()
+    assert len(cache) == 0 and cache.get(equal) is None
 
 
 def test_recent_keeps_at_most_its_limit_oldest_out_first() -> None:

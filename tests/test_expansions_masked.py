@@ -15,7 +15,7 @@ import claim
 from claim.core.cards import MaskedCard
 from claim.core.errors import IllegalMoveError, RegistryError
 from claim.core.moves import PlayCard
-from claim.core.records import Placed, TrickCompleted
+from claim.core.records import FaceUpTaken, FaceUpTurned, Placed, TrickCompleted
 from claim.factions.claim1 import Knights
 from claim.factions.exp_masked import MaskedPower
 from claim.info.knowledge import knowledge
@@ -414,3 +414,48 @@ def test_a_subclass_of_a_compiled_built_in_power_is_refused_naming_it() -> None:
                                             r"\.Knights.*subclass claim\.FactionPower"):
         claim.registry.register(MyKnights)
     assert "test_my_knights" not in claim.registry
+
+
+def _revealed_from_scratch(state: claim.GameState) -> int:
+    """E28 read again from the whole history: every masked card of a completed trick
+    or turned face up (taken too), the face-up cards, a full trick."""
+    masked = FIRE.faction_mask("fire_elementals") | FIRE.faction_mask("demons")
+    out = 0
+    for record in state.records:
+        for event in record.events:
+            if isinstance(event, TrickCompleted):
+                out |= sum(1 << FIRE.deck.index(card) for _, card in event.plays)
+            elif isinstance(event, FaceUpTurned):
+                out |= sum(1 << FIRE.deck.index(card) for card in event.cards)
+            elif isinstance(event, FaceUpTaken):
+                out |= 1 << FIRE.deck.index(event.card)
+    out |= sum(1 << cid for cid in state.face_up)
+    if len(state.trick) == FIRE.players:
+        out |= sum(1 << cid for cid in state.trick)
+    return out & masked
+
+
+def test_e28_reveals_read_in_any_order_of_states_match_the_history() -> None:
+    """E28: what a state has revealed is the same whichever states were read or made
+    before it (the engine keeps the reveals of the state read last and adds each new
+    record's): branching from earlier states, reading them out of order, replaying."""
+    rng = random.Random(11)
+    states = [claim.new_game(FIRE, seed=11)]
+    for _ in range(300):
+        base = states[-1] if rng.random() < 0.7 else rng.choice(states)
+        if base.is_over:
+            continue
+        states.append(base.apply(rng.choice(base.legal_moves())))
+        if rng.random() < 0.3:
+            probe = rng.choice(states)
+            assert revealed(probe) == _revealed_from_scratch(probe)
+    rng.shuffle(states)
+    for state in states:
+        assert revealed(state) == _revealed_from_scratch(state)
+        if not state.is_over and state.pending is None:
+            for move in state.legal_moves():  # a class move plays an unrevealed card
+                if isinstance(move, PlayCard) and isinstance(move.card, MaskedCard):
+                    after = state.apply(move)
+                    played = after.trick[-1] if after.trick else None
+                    assert played is None or not revealed(state) >> played & 1
+    assert any(revealed(state) for state in states)

@@ -1,17 +1,59 @@
-"""`fold_prefix`, compiled (`claim._compiled`): a game's reveals are folded on
-every move of a masked variant. Imported from `claim.core.cache`, where it belongs."""
+"""`fold_prefix` and `Latest`, compiled (`claim._compiled`): a game's reveals are
+folded on every move of a masked variant. `fold_prefix` is imported from
+`claim.core.cache`, where it belongs; a `Latest` is made by `claim.core.cache.latest`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from claim.core.cache import Recent
 
-__all__ = ["fold_prefix"]
+__all__ = ["Latest", "fold_prefix"]
 
 T = TypeVar("T")
+V = TypeVar("V")
+
+
+class Latest(Generic[V]):
+    """The value derived last and the object it was derived from, compared by
+    identity: a one-entry `claim.core.cache.Recent` for values read twice in a row
+    (a move reads its state's derived values in ``legal_moves``, then in ``apply``),
+    which costs a few instructions, not a Python call, from compiled callers.
+
+    The entry is one tuple, replaced whole: safe under threads (a reader sees one
+    entry or the other, never a key with another key's value). Make it through
+    `claim.core.cache.latest`, so that `claim.core.cache.clear_recent` empties it.
+
+    Attributes:
+        name: What it keeps, for `claim.core.cache.recent_caches`.
+        limit: 1.
+    """
+
+    __slots__ = ("_entry", "limit", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.limit = 1
+        self._entry: tuple[object, V | None] = (None, None)
+
+    def get(self, key: object) -> V | None:
+        """The value kept for ``key`` (the very object), or None."""
+        entry = self._entry
+        return entry[1] if entry[0] is key else None
+
+    def put(self, key: object, value: V) -> V:
+        """Keep ``value`` for ``key`` in place of the entry before; return it."""
+        self._entry = (key, value)
+        return value
+
+    def clear(self) -> None:
+        """Forget the entry."""
+        self._entry = (None, None)
+
+    def __len__(self) -> int:
+        return 0 if self._entry[0] is None else 1
 
 
 def fold_prefix(cache: Recent[tuple[int, int], tuple[object, T]], items: Sequence[Any],

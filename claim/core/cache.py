@@ -14,6 +14,9 @@ Every cache of `claim` is one of two kinds, both defined here:
   states, views and variants its entries hold) is bounded. Callers store the key
   object beside the value and check it on a hit, so an ``id`` reused by a newer
   object never matches.
+  A [`Latest`][claim.core._fold.Latest] (made by `latest`) is its one-entry form,
+  compiled, for a value read twice in a row (a move's state in ``legal_moves``,
+  then in ``apply``); it keeps the object itself and compares by identity.
 
 Both are safe under threads: a lookup and an insertion are single dictionary
 operations (atomic in CPython), an eviction that meets another thread's eviction
@@ -22,7 +25,7 @@ gives up quietly, and a value built twice by two threads at once is the same val
 A `Recent` may so hold a few entries over its limit while threads race, never more
 than one per thread.
 
-`clear_recent` empties every `Recent` (tests measuring memory, long-lived
+`clear_recent` empties every `Recent` and `Latest` (tests measuring memory, long-lived
 processes between phases); `recent_caches` lists them by name with their sizes.
 """
 
@@ -31,9 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, Protocol, TypeVar
 
-from claim.core._fold import fold_prefix
+from claim.core._fold import Latest, fold_prefix
 
-__all__ = ["Deriving", "Recent", "clear_recent", "fold_prefix", "per_variant", "recent_caches"]
+__all__ = ["Deriving", "Recent", "clear_recent", "fold_prefix", "latest", "per_variant",
+           "recent_caches"]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -74,7 +78,7 @@ def per_variant(build: Callable[[OwnerT], T]) -> Callable[[OwnerT], T]:
     return get
 
 
-_RECENT: list[Recent[Any, Any]] = []
+_RECENT: list[Recent[Any, Any] | Latest[Any]] = []
 
 
 class Recent(Generic[K, V]):
@@ -129,6 +133,14 @@ class Recent(Generic[K, V]):
 
     def __repr__(self) -> str:
         return f"Recent({self.name!r}, limit={self.limit}, size={len(self._items)})"
+
+
+def latest(name: str) -> Latest[V]:
+    """A new `Latest` (a one-entry cache), registered for `clear_recent` and
+    `recent_caches`."""
+    cache: Latest[V] = Latest(name)
+    _RECENT.append(cache)
+    return cache
 
 
 def clear_recent() -> None:

@@ -45,12 +45,14 @@ from claim.powers import (
     Trick,
     Zone,
     ZoneSpec,
+    per_variant,
     registry,
 )
 
 if TYPE_CHECKING:
     from claim.core.cards import Card
     from claim.rules.state import GameState
+    from claim.rules.variant import Variant
 
 __all__ = ["CRYPT", "Vampires"]
 
@@ -65,6 +67,41 @@ def tuck_labels(most: int) -> tuple[str, ...]:
         for chosen in combinations(range(1, most + 1), size):
             labels.append("tuck " + " ".join(map(str, chosen)))
     return tuple(labels)
+
+
+@attrs.frozen
+class _Table:
+    """What the Vampires' hooks read of a variant, derived once (`per_variant`).
+
+    Attributes:
+        vampires: The mask of the Vampire cards.
+        crypt_zone: The index of the crypt in ``state.zones``.
+        names: Per card id, its notation (``Va3``).
+        subsets: Per number of cards ``n`` (from 1 up to `Vampires.most_tucked`), the
+            ``tuck`` options over ``n`` cards in order: each label with the places
+            (0-based) of the cards it tucks.
+    """
+
+    vampires: int
+    crypt_zone: int
+    names: tuple[str, ...]
+    subsets: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
+
+
+@per_variant
+def _table(variant: Variant) -> _Table:
+    """The Vampires' `_Table` of ``variant``."""
+    most = Vampires.most_tucked(variant.players)
+    subsets = []
+    for count in range(1, most + 1):
+        subsets.append(tuple(
+            ("tuck " + " ".join(str(i + 1) for i in chosen), chosen)
+            for size in range(1, count + 1) for chosen in combinations(range(count), size)))
+    return _Table(variant.faction_mask(Vampires.name), variant.tables.zone_index[CRYPT.name],
+                  tuple(map(str, variant.deck)), tuple(subsets))
+
+
+_SCORE = Zone.SCORE  # a global: cheaper to read than the Enum member on its class
 
 
 @registry.register
@@ -99,15 +136,19 @@ class Vampires(FactionPower):
         placement (cards moved by a power before, E15, are not in ``placed``): the
         crypt question if a Vampire is among them, else the tuck question if the
         seat has a crypt. Both are asked after every other power's steps."""
-        deck = trick.variant.deck
         collected: dict[int, list[int]] = {}
         for placement in placed:
-            if placement.zone is Zone.SCORE and placement.seat is not None:
-                collected.setdefault(placement.seat, []).append(placement.card)
-        crypts = trick.state.zone_masks(CRYPT.name)
+            seat = placement.seat
+            if seat is not None and placement.zone is _SCORE:
+                collected.setdefault(seat, []).append(placement.card)
+        if not collected:
+            return ()
+        state = trick.state
+        table = _table(state.variant)
+        crypts: tuple[int, ...] = state.zones[table.crypt_zone]
         steps: list[Effect] = []
         for seat, cards in collected.items():
-            if any(deck[card].faction == self.faction for card in cards):
+            if any(table.vampires >> card & 1 for card in cards):
                 steps.append(Ask(seat, "crypt", tuple(cards)))
             elif crypts[seat]:
                 steps.append(Ask(seat, "tuck", tuple(cards)))
@@ -123,22 +164,21 @@ class Vampires(FactionPower):
         """E37: lay one collected Vampire as the crypt, replace the crypt with it, or
         not; then the tuck question. A Vampire gone from the score pile meanwhile (a
         Dark Elf discard) is not offered."""
-        variant, seat = state.variant, step.seat
-        pile = state.score_masks[seat]
+        table, seat = _table(state.variant), step.seat
+        pile = state.score_masks[seat] & table.vampires
         then = Ask(seat, "tuck", step.data)
-        vampires = [c for c in step.data if isinstance(c, int) and pile >> c & 1
-                    and variant.deck[c].faction == self.faction]
+        vampires = sorted(c for c in step.data if isinstance(c, int) and pile >> c & 1)
         if not vampires:
             return (then,)
-        crypt = state.zone_masks(CRYPT.name)[seat]
+        crypt: int = state.zones[table.crypt_zone][seat]
         clear: list[Effect] = []
-        for card in variant.ids_in(crypt):  # replaced: the Vampire back, the rest out
-            back = variant.deck[card].faction == self.faction
+        for card in state.variant.ids_in(crypt):  # replaced: the Vampire back, the rest out
+            back = table.vampires >> card & 1
             clear.append(Placement(card, Zone.SCORE if back else Zone.DISCARD,
                                    seat if back else None, CRYPT.name, seat))
         options: dict[str, Option] = {"no crypt": Option("no crypt", (then,))}
-        for card in sorted(vampires):
-            label = f"crypt {variant.deck[card]}"
+        for card in vampires:
+            label = "crypt " + table.names[card]
             lay = Placement(card, CRYPT.name, seat, Zone.SCORE, seat)
             options.setdefault(label, Option(label, (*clear, lay, then)))
         prompt = "replace your crypt with a Vampire" if crypt else "lay a Vampire as your crypt"
@@ -147,23 +187,20 @@ class Vampires(FactionPower):
     def _tuck(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """E37, E40: tuck which of the non-Vampire cards collected in the trick (still
         in the score pile) under the crypt; nothing is asked without a crypt."""
-        variant, seat = state.variant, step.seat
-        if not state.zone_masks(CRYPT.name)[seat] & variant.faction_mask(self.faction):
+        table, seat = _table(state.variant), step.seat
+        if not state.zones[table.crypt_zone][seat] & table.vampires:
             return ()
-        pile = state.score_masks[seat]
-        cards = sorted(c for c in step.data if isinstance(c, int) and pile >> c & 1
-                       and variant.deck[c].faction != self.faction)
-        cards = cards[:self.most_tucked(variant.players)]
+        pile = state.score_masks[seat] & ~table.vampires
+        cards = sorted(c for c in step.data if isinstance(c, int) and pile >> c & 1)
+        cards = cards[:len(table.subsets)]
         if not cards:
             return ()
         options = [Option("no tuck")]
-        for size in range(1, len(cards) + 1):
-            for chosen in combinations(range(len(cards)), size):
-                label = "tuck " + " ".join(str(i + 1) for i in chosen)
-                moves = tuple(Placement(cards[i], CRYPT.name, seat, Zone.SCORE, seat)
-                              for i in chosen)
-                options.append(Option(label, moves))
-        listed = ", ".join(f"{i + 1} {variant.deck[c]}" for i, c in enumerate(cards))
+        for label, chosen in table.subsets[len(cards) - 1]:
+            moves = tuple([Placement(cards[i], CRYPT.name, seat, Zone.SCORE, seat)
+                           for i in chosen])
+            options.append(Option(label, moves))
+        listed = ", ".join([f"{i + 1} {table.names[c]}" for i, c in enumerate(cards)])
         return Question(seat, f"tuck cards under your crypt ({listed})", tuple(options))
 
     def voting_cards(self, state: GameState, seat: int) -> int | None:

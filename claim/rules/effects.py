@@ -11,15 +11,11 @@ or engine branch.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
 import attrs
 
 from claim.core._fast import fast_init, pickle_by_fields
 from claim.core.zones import Zone
-
-if TYPE_CHECKING:
-    from claim.core.cards import Card
 
 __all__ = [
     "Ask",
@@ -217,19 +213,3 @@ class SetAside:
 
     zone: str
     count: int
-
-
-def card_outcome(effects: tuple[Effect, ...], deck: tuple[Card, ...]) -> Hashable:
-    """The outcome of ``effects`` with identical cards counting as equal (R15)."""
-    out: list[Hashable] = []
-    for effect in effects:
-        if isinstance(effect, Placement):
-            out.append((deck[effect.card], effect.zone, effect.seat, effect.origin,
-                        effect.origin_seat))
-        elif isinstance(effect, Exchange):
-            out.append(("exchange", deck[effect.card], deck[effect.other]))
-        elif isinstance(effect, Reveal):
-            out.append(("reveal", effect.seat, deck[effect.card]))
-        else:
-            out.append(effect)
-    return tuple(out)

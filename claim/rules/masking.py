@@ -29,15 +29,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from claim.core.cache import Recent, fold_prefix, per_variant
+from claim.core._fold import Latest
+from claim.core.cache import Recent, fold_prefix, latest, per_variant
 from claim.core.cards import Card, MaskedCard
 from claim.core.errors import IllegalMoveError, VariantError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, RawEvent, TrickCompleted
 from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
-from claim.rules.engine.board import Board
-from claim.rules.engine.playing import allowed
+from claim.rules.engine.board import make_record, with_records
+from claim.rules.engine.playing import allowed, labelled_play
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -59,6 +60,16 @@ class MaskTable:
         factions: Per masked faction index, its name.
         classes: Every `MaskedCard` of the variant, in deck order of first cards.
         class_masks: Per `MaskedCard`, the ids of the cards that show it, as a bit mask.
+        by_identity: Per card object of the deck (by ``id``), the bit mask of its copy
+            if masked, else 0: `copies` read without hashing a `Card` (Python code),
+            for the cards the engine's events and the variant's moves hold.
+        class_moves: By the id of each of the variant's own moves (those the
+            engine's `legal_moves` gives): the move, the ids of the masked cards it
+            may play as a bit mask (0: none), the move that plays their class with
+            no option (one object serves every state) and the class's place in the
+            class order (for a move of no masked card: the move itself and -1).
+        class_plays: By the id of each class move of ``class_moves``: the move and
+            the ids of the cards of its class, as a bit mask.
     """
 
     mask: int
@@ -68,6 +79,9 @@ class MaskTable:
     factions: dict[int, str]
     classes: tuple[MaskedCard, ...]
     class_masks: dict[MaskedCard, int]
+    by_identity: dict[int, int]
+    class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]]
+    class_plays: dict[int, tuple[PlayCard, int]]
 
 
 @per_variant
@@ -100,7 +114,31 @@ def mask_table(variant: Variant) -> MaskTable | None:
     for cid, masked_as in enumerate(shown):
         if masked_as is not None:
             class_masks[masked_as] |= 1 << cid
-    return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks)
+    # The deck's cards live as long as the variant, which keeps this table: no other
+    # live object shares an id with one of them.
+    by_identity = {id(card): copies.get(card, 0) for card in tables.deck}
+    plays = {masked_as: PlayCard(masked_as) for masked_as in ordered}
+    class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]] = {}
+    for key, (move, held) in tables.masks_by_id.items():
+        if move.option is None and held & mask:
+            masked_as = by_card[move.card]
+            class_moves[key] = (move, held, plays[masked_as], ordered.index(masked_as))
+        else:
+            class_moves[key] = (move, 0, move, -1)
+    class_plays = {id(play): (play, class_masks[masked_as]) for masked_as, play in plays.items()}
+    return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks,
+                     by_identity, class_moves, class_plays)
+
+
+_TABLE: Latest[tuple[MaskTable | None]] = latest("mask table of the variant read last")
+
+
+def _table(variant: Variant) -> MaskTable | None:
+    """`mask_table`, kept for the variant read last (a move reads it several times)."""
+    kept = _TABLE.get(variant)
+    if kept is None:
+        kept = _TABLE.put(variant, (mask_table(variant),))
+    return kept[0]
 
 
 _SHOWING: dict[object, int] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, FaceUpTaken: -2}
@@ -108,28 +146,28 @@ _SHOWING: dict[object, int] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, Face
 a tuple of cards at that index, or (negative) one card at minus that index."""
 
 
-@per_variant
-def _reveal(variant: Variant) -> Callable[[int, Sequence[RawEvent]], int]:
-    """The masked cards that raw events show (E28), added to a mask: the fold step
-    of `revealed` for ``variant``.
+def _copies_of(table: MaskTable, card: Card) -> int:
+    """The bit mask of ``card``'s masked copy (0: not masked); ``card`` may be any
+    equal card, the deck's own is found by identity."""
+    found = table.by_identity.get(id(card))
+    return found if found is not None else table.copies.get(card, 0)
 
-    It reads the engine's raw events (`claim.core.records.RawEvent`) rather than
-    building their event objects: a state's reveals are read on every move."""
-    table = mask_table(variant)
-    copies = {} if table is None else table.copies
-    showing = _SHOWING
 
-    def step(out: int, raws: Sequence[RawEvent]) -> int:
-        for raw in raws:
-            at = showing.get(raw[0])
-            if at is None:
-                continue
-            cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
-            for card in cards:
-                out |= copies.get(card, 0)
-        return out
-
-    return step
+def _shown_by(table: MaskTable, out: int, raws: Sequence[RawEvent]) -> int:
+    """``out`` with the masked cards that raw events show (E28): the fold step of
+    `revealed`. It reads the engine's raw events (`claim.core.records.RawEvent`)
+    rather than building their event objects: a state's reveals are read on every
+    move."""
+    by_identity = table.by_identity
+    for raw in raws:
+        at = _SHOWING.get(raw[0])
+        if at is None:
+            continue
+        cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
+        for card in cards:
+            found = by_identity.get(id(card))
+            out |= found if found is not None else _copies_of(table, card)
+    return out
 
 
 @per_variant
@@ -138,10 +176,10 @@ def _folding(variant: Variant) -> tuple[Recent[tuple[int, int], tuple[object, in
     """Where `revealed` keeps the folds of record prefixes of ``variant``'s games (each
     state's reads only the records its parent state lacked), and its fold step (the
     masked cards a record's events show)."""
-    step = _reveal(variant)
+    table = mask_table(variant)
 
     def of_record(out: int, record: MoveRecord) -> int:
-        return step(out, record.raw_events)
+        return out if table is None else _shown_by(table, out, record.raw_events)
 
     return Recent("revealed masked cards", 4096, register=False), of_record
 
@@ -159,15 +197,40 @@ def revealed(state: GameState, folded: int | None = None) -> int:
             it (a game played with records off: `reveal_events`); by default read
             from the state's records.
     """
-    table = mask_table(state.variant)
+    table = _table(state.variant)
     return 0 if table is None else _revealed(state, table, folded)
 
 
 def _revealed(state: GameState, table: MaskTable, folded: int | None) -> int:
     """`revealed`, with the variant's mask table read by the caller."""
-    if folded is None:
+    return _shown_now(state, table, _by_events(state) if folded is None else folded)
+
+
+_FOLDED: Latest[tuple[int, Sequence[RawEvent]]] = latest(
+    "masked cards revealed by the events of the state read last")
+"""The state whose records were read last, or that `apply` made last, and what their
+events revealed: a move reads its state's reveals in `legal_moves`, then in `check`;
+`apply` keeps its state's and the new record's events for the next state (read only
+if asked: a seat holding no masked card does not ask)."""
+
+
+def _by_events(state: GameState) -> int:
+    """What the events of ``state``'s records revealed (E28)."""
+    kept = _FOLDED.get(state)
+    if kept is None:
         reveals, step = _folding(state.variant)
-        folded = fold_prefix(reveals, state.records, 0, step, _eventful)
+        return _FOLDED.put(state, (fold_prefix(reveals, state.records, 0, step, _eventful),
+                                   ()))[0]
+    folded, raws = kept
+    if raws:
+        table = _table(state.variant)
+        assert table is not None
+        folded = _FOLDED.put(state, (_shown_by(table, folded, raws), ()))[0]
+    return folded
+
+
+def _shown_now(state: GameState, table: MaskTable, folded: int) -> int:
+    """``folded`` (what the events revealed) with the face-up cards and a full trick."""
     out = folded
     for cid in state.face_up:  # the first face-up card has no event
         out |= 1 << cid
@@ -177,11 +240,13 @@ def _revealed(state: GameState, table: MaskTable, folded: int | None) -> int:
     return out & table.mask
 
 
+
 def reveal_events(variant: Variant, folded: int, events: Sequence[RawEvent]) -> int:
     """``folded`` (a `revealed` mask) with the masked cards ``events`` reveal (E28):
     for a game played with records off (`claim.search.playouts`), which keeps the
     events of each move instead."""
-    return _reveal(variant)(folded, events)
+    table = _table(variant)
+    return folded if table is None else _shown_by(table, folded, events)
 
 
 def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]:
@@ -211,11 +276,11 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
     moves come first, in the variant's class order (as a view lists a hand's masked
     cards), so that their order tells nothing of the values held (E28). ``folded``:
     as for `revealed`."""
-    table = mask_table(state.variant)
+    table = _table(state.variant)
     if table is None or state.pending is not None or not moves:
         return moves
-    seat = state.current_player
-    if seat is None or not state.hand_masks[seat] & table.mask:
+    seat = (state.leader + len(state.trick)) % state.variant.players  # moves: not over
+    if not state.hand_masks[seat] & table.mask:
         return moves
     hidden = state.hand_masks[seat] & table.mask & ~_revealed(state, table, folded)
     if not hidden:
@@ -223,14 +288,14 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
     out: list[Move] = []
     # By place in the class order and option (no move hashed), sorted by the place.
     classes: dict[tuple[int, str | None], PlayCard] = {}
-    own = _class_moves(state.variant)
+    own = table.class_moves
     for move in moves:
         found = own.get(id(move))
         if found is not None and found[0] is move:  # the variant's own move: no hashing
             if hidden & found[1]:
                 classes[found[3], None] = found[2]
                 continue
-        elif isinstance(move, PlayCard) and hidden & table.copies.get(move.card, 0):
+        elif isinstance(move, PlayCard) and hidden & _copies_of(table, move.card):  # labelled
             shown = table.by_card[move.card]
             classes[table.classes.index(shown), move.option] = PlayCard(shown, move.option)
             continue
@@ -242,32 +307,14 @@ def _class_place(key: tuple[int, str | None]) -> int:
     return key[0]
 
 
-@per_variant
-def _class_moves(variant: Variant) -> dict[int, tuple[PlayCard, int, PlayCard, int]]:
-    """By the id of each of the variant's own moves playing a masked card (those the
-    engine's `legal_moves` gives): the move, the card's id as a bit mask, the move
-    that plays its class with no option (one object serves every state) and the
-    class's place in the class order."""
-    table = mask_table(variant)
-    if table is None:
-        return {}
-    found: dict[int, tuple[PlayCard, int, PlayCard, int]] = {}
-    for key, (move, mask) in variant.tables.masks_by_id.items():
-        if move.option is None and mask & table.mask:
-            shown = table.by_card[move.card]
-            found[key] = (move, mask, PlayCard(shown), table.classes.index(shown))
-    return found
-
-
-def _physical(state: GameState, move: PlayCard, table: MaskTable, folded: int | None
-              ) -> int:
-    """The id of the card a class move plays: the first of the class in the play
-    order among the unrevealed cards of the hand the rules let the player play."""
-    seat = state.current_player
-    assert seat is not None
-    assert isinstance(move.card, MaskedCard)
+def _physical(state: GameState, move: PlayCard, of_class: int, table: MaskTable,
+              folded: int | None) -> int:
+    """The id of the card a class move plays (``of_class``: the ids of the cards of
+    its class): the first of the class in the play order among the unrevealed cards
+    of the hand the rules let the player play."""
+    seat = (state.leader + len(state.trick)) % state.variant.players
     may = 0 if state.phase is OVER else allowed(state, seat)
-    held = may & table.class_masks[move.card] & ~_revealed(state, table, folded)
+    held = may & of_class & ~_revealed(state, table, folded)
     if not held:
         named = [str(m) for m in legal_moves(state, _flow.legal_moves(state), folded)]
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
@@ -290,15 +337,25 @@ def check(state: GameState, move: Move, folded: int | None = None) -> int | None
         IllegalMoveError: A class move with no such card to play, or an unrevealed
             masked card named by value (information nobody has, E28).
     """
-    table = mask_table(state.variant)
-    if table is None or not isinstance(move, PlayCard) or state.pending is not None:
+    table = _table(state.variant)
+    if table is None or state.pending is not None:
         return None
-    if isinstance(move.card, MaskedCard):
-        if move.card not in table.class_masks:
+    known = table.class_plays.get(id(move))
+    if known is not None and known[0] is move:  # a class move the variant made itself
+        return _physical(state, move, known[1], table, folded)
+    own = table.class_moves.get(id(move))
+    if own is not None and own[0] is move:  # the variant's own move of a card
+        copies = own[1]
+    elif not isinstance(move, PlayCard):
+        return None
+    elif isinstance(move.card, MaskedCard):
+        of_class = table.class_masks.get(move.card)
+        if of_class is None:
             raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
-        return _physical(state, move, table, folded)
-    copies = table.copies.get(move.card, 0)
-    if state.current_player is None or not copies:
+        return _physical(state, move, of_class, table, folded)
+    else:
+        copies = _copies_of(table, move.card)
+    if state.phase is OVER or not copies:
         return None
     # Refused whoever holds it: "you do not hold it" would tell a value (E28).
     if not copies & _revealed(state, table, folded):
@@ -323,13 +380,19 @@ def played_card(state: GameState, move: PlayCard) -> int | None:
 def apply(state: GameState, move: Move, play: object) -> GameState:
     """The state after a class move: the engine plays the physical card (``play``:
     the engine's apply), and the record keeps the class move."""
+    table = _table(state.variant)
     cid = check(state, move)
+    after: GameState
     if cid is None:
-        return play(state, move)  # type: ignore[operator, no-any-return]
-    assert isinstance(move, PlayCard)
-    physical = PlayCard(state.variant.deck[cid], move.option)
-    after: GameState = play(state, physical)  # type: ignore[operator]
-    last = after.records[-1]
-    board = Board(after)
-    board.pending = after.pending
-    return board.freeze((*after.records[:-1], MoveRecord(last.seat, move, last.raw_events)))
+        after = play(state, move)  # type: ignore[operator]
+    else:
+        assert isinstance(move, PlayCard)
+        physical = labelled_play(state.variant, state.variant.tables.deck[cid], move.option)
+        after = play(state, physical)  # type: ignore[operator]
+        last = after.records[-1]
+        after = with_records(after, (*after.records[:-1],
+                                     make_record(last.seat, move, last.raw_events)))
+    if table is not None and len(after.records) == len(state.records) + 1:
+        # The next move reads these reveals: the parent's and the new record's.
+        _FOLDED.put(after, (_by_events(state), after.records[-1].raw_events))
+    return after

@@ -17,13 +17,13 @@ from claim.core.errors import PowerError
 from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.core.zones import FOLLOWERS, Zone
 from claim.rules.effects import (
+    Effect,
     Exchange,
     Option,
     Placement,
     Question,
     Reveal,
     Step,
-    card_outcome,
 )
 from claim.rules.engine.board import Board, powers_of
 from claim.rules.engine.effects import carry_out, owner_name
@@ -31,7 +31,7 @@ from claim.rules.rulebook import recruit_choices
 from claim.rules.variant import Variant
 from claim.rules.variant_tables import HookTable
 
-__all__ = ["answer", "distinct_options", "recruit_question", "run_queue"]
+__all__ = ["answer", "card_outcome", "distinct_options", "recruit_question", "run_queue"]
 
 
 def run_queue(board: Board, events: list[RawEvent]) -> None:
@@ -90,7 +90,7 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
     if not question.options:
         raise PowerError(f"{owner_name(variant, owner)} asked {question.prompt!r} with no "
                          "option", _name(variant, owner), question)
-    deck = variant.tables.deck
+    kinds = variant.tables.card_kind
     options = question.options
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
@@ -100,7 +100,7 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
         else:
             labels.add(option.label)
         outcome = option.outcome if option.outcome is not None else card_outcome(
-            option.effects, deck)
+            option.effects, kinds)
         try:
             seen.setdefault(outcome, option)
         except TypeError:
@@ -109,6 +109,23 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
     if len(seen) == len(options):
         return options  # nothing merged: the question's own tuple
     return tuple(seen.values())
+
+
+def card_outcome(effects: tuple[Effect, ...], kinds: tuple[int, ...]) -> Hashable:
+    """The outcome of ``effects`` with identical cards counting as equal (R15): each
+    card read as its kind (``DeckTables.card_kind``), so that outcomes hash as ints."""
+    out: list[Hashable] = []
+    for effect in effects:
+        if isinstance(effect, Placement):
+            out.append((kinds[effect.card], effect.zone, effect.seat, effect.origin,
+                        effect.origin_seat))
+        elif isinstance(effect, Exchange):
+            out.append(("exchange", kinds[effect.card], kinds[effect.other]))
+        elif isinstance(effect, Reveal):
+            out.append(("reveal", effect.seat, kinds[effect.card]))
+        else:
+            out.append(effect)
+    return tuple(out)
 
 
 def _name(variant: Variant, owner: int) -> str:

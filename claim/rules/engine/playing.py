@@ -18,9 +18,9 @@ from claim.core.cards import Card
 from claim.core.errors import PowerError
 from claim.core.moves import PlayCard
 from claim.core.records import RawEvent
-from claim.rules.effects import Effect, Exchange, Option, Question, card_outcome
+from claim.rules.effects import Effect, Exchange, Option, Question
 from claim.rules.engine.board import Board, powers_of
-from claim.rules.engine.choices import distinct_options, matching
+from claim.rules.engine.choices import card_outcome, distinct_options, matching
 from claim.rules.engine.effects import carry_out
 from claim.rules.engine.tricks import current_lead, lead_index
 from claim.rules.protocol import Play
@@ -164,9 +164,9 @@ def _with_extras(state: GameState, play: Play, own: tuple[PlayChoice, ...]
 def _combined(
     state: GameState, seat: int, card: int, fi: int, option: Option
 ) -> list[PlayChoice]:
-    deck = state.variant.tables.deck
     own = (fi, option.effects)
-    outcome = option.outcome if option.outcome is not None else card_outcome(option.effects, deck)
+    kinds = state.variant.tables.card_kind
+    outcome = option.outcome if option.outcome is not None else card_outcome(option.effects, kinds)
     incoming = [e.other for e in option.effects if isinstance(e, Exchange) and e.card == card]
     nested = play_choices(state, seat, incoming[0], from_hand=False) if incoming else ()
     if not nested:
