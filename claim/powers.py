@@ -14,6 +14,10 @@ from the variant alone (which cards pair up, ...) can keep it with `per_variant`
 instead of computing it again at every call.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from claim.core.cache import per_variant
 from claim.core.errors import PowerError
 from claim.core.zones import Phase, Zone
@@ -42,10 +46,21 @@ from claim.rules.protocol import (
 )
 from claim.rules.registry import ENTRY_POINT_GROUP, PowerRegistry, registry
 
+if TYPE_CHECKING:
+    from claim.rules.variant import Variant
+
 IN_FRONT = ZoneSpec("in front", per_seat=True, ordered=False, public=True)
 """A shared zone: cards lying face up in front of a player, one pile per seat."""
 WAITING_LINE = ZoneSpec("waiting line", per_seat=False, ordered=True, public=True)
 """A shared zone: cards set aside in a line until a later trick delivers them."""
+
+
+@per_variant
+def card_names(variant: Variant) -> tuple[str, ...]:
+    """Per card id of ``variant``'s deck, the card's notation (``Kn7``): for labels
+    and prompts built on every call, without formatting a card each time."""
+    return tuple(map(str, variant.deck))
+
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -74,6 +89,7 @@ __all__ = [
     "Zone",
     "ZoneRef",
     "ZoneSpec",
+    "card_names",
     "per_variant",
     "registry",
 ]

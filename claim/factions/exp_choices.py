@@ -36,6 +36,7 @@ from claim.powers import (
     Step,
     Trick,
     Zone,
+    card_names,
     registry,
 )
 
@@ -245,11 +246,13 @@ class DarkElves(FactionPower):
         variant = state.variant
         seat = step.seat
         pile = state.score_masks[seat] & ~variant.faction_mask(self.faction)
+        names = card_names(variant)
         options: dict[str, Option] = {}
         for card in variant.ids_in(pile):
-            label = f"discard {variant.deck[card]}"
-            effect = Placement(card, Zone.DISCARD, None, Zone.SCORE, seat)
-            options.setdefault(label, Option(label, (effect,)))
+            label = "discard " + names[card]
+            if label not in options:  # identical cards: one option (R15)
+                effect = Placement(card, Zone.DISCARD, None, Zone.SCORE, seat)
+                options[label] = Option(label, (effect,))
         if not options:
             return ()
         return Question(seat, "discard a card of your score pile", tuple(options.values()))

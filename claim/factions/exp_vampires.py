@@ -45,6 +45,7 @@ from claim.powers import (
     Trick,
     Zone,
     ZoneSpec,
+    card_names,
     per_variant,
     registry,
 )
@@ -98,7 +99,7 @@ def _table(variant: Variant) -> _Table:
             ("tuck " + " ".join(str(i + 1) for i in chosen), chosen)
             for size in range(1, count + 1) for chosen in combinations(range(count), size)))
     return _Table(variant.faction_mask(Vampires.name), variant.tables.zone_index[CRYPT.name],
-                  tuple(map(str, variant.deck)), tuple(subsets))
+                  card_names(variant), tuple(subsets))
 
 
 _SCORE = Zone.SCORE  # a global: cheaper to read than the Enum member on its class

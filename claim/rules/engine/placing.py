@@ -109,6 +109,8 @@ def _place_listed(board: Board, effect: Placement, card: int, bit: int, moved: s
         board.face_up.remove(card)
     elif origin is _DRAW_PILE and board.draw_pile and board.draw_pile[0] == card:
         board.draw_pile = board.draw_pile[1:]
+    elif origin is DISCARD and board.discard & bit:  # (the Awakeners' second deck, E12)
+        board.discard ^= bit
     elif not _lift_simply(board, origin, effect.origin_seat, card):
         return False
     holder, index = target
