@@ -53,6 +53,7 @@ COMPILED_FILES = [
     "claim/info/_direct_run.py",
     "claim/io/snapshot_json.py",
     "claim/factions/claim1.py",
+    "claim/factions/claim2.py",
     "claim/factions/exp_ranking.py",
     "claim/factions/exp_choices.py",
     "claim/factions/exp_piles.py",

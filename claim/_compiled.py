@@ -4,8 +4,9 @@ The engine (`claim.rules.engine`: playing, tricks, effects, questions, the flow 
 tricks, scoring), views and determinization (`claim.rules.views`, `claim.info.knowledge` and
 the history readers and builders behind `claim.info.sampling`), the saved snapshot, the
 phase 2 solver's fast path, the random playouts, the prefix folds of `claim.core.cache`
-(reveals of masked cards, read on every move) and the built-in powers of Claim and
-the expansions (`claim.factions`, but for `claim2`) are `COMPILED_MODULES`. When the
+(reveals of masked cards, read on every move) and the built-in powers of both boxes
+and the expansions (`claim.factions`; the Claim 2 answers' move builders,
+`claim.factions.claim2_moves`, stay Python) are `COMPILED_MODULES`. When the
 package is built (``setup.py``), these are compiled with mypyc into C extensions if
 mypyc and a C compiler are at hand; the ``.py`` files ship beside them. Python
 imports an extension module before a source file of the same name, so an installed
@@ -71,6 +72,7 @@ COMPILED_MODULES = (
     "claim.info._direct_run",
     "claim.io.snapshot_json",
     "claim.factions.claim1",
+    "claim.factions.claim2",
     "claim.factions.exp_ranking",
     "claim.factions.exp_choices",
     "claim.factions.exp_piles",

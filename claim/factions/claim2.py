@@ -14,10 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from claim.core.cards import Card, check_card
-from claim.core.errors import ArgumentError
-from claim.core.moves import Choose
 from claim.core.zones import Phase, Zone
+from claim.factions.claim2_moves import DeclineSmash, Smash, TakeTopCard
 from claim.powers import IN_FRONT, WAITING_LINE, Capabilities, DeckFacts
 from claim.rules.effects import (
     Ask,
@@ -329,24 +327,3 @@ class Seers(FactionPower):
             playout_rule=TakeTopOnWin(),
             hidden_on_win=True,
         )
-
-
-# -- the answers of the Seers and the Giants, as moves -----------------------------
-
-
-def TakeTopCard() -> Choose:
-    """The Seers' answer: take the top card of the draw pile instead (R10)."""
-    return Choose("take top")
-
-
-def Smash(seat: int, card: Card) -> Choose:
-    """The Giants' answer: smash ``card`` lying in front of ``seat`` (R7)."""
-    check_card("card", card)
-    if seat.__class__ is not int:
-        raise ArgumentError("seat", seat, "an int")
-    return Choose(f"smash {card}@{seat}")
-
-
-def DeclineSmash() -> Choose:
-    """The Giants' answer declining the smash (it is optional, R7)."""
-    return Choose("no smash")

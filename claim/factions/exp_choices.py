@@ -37,11 +37,13 @@ from claim.powers import (
     Trick,
     Zone,
     card_names,
+    per_variant,
     registry,
 )
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
+    from claim.rules.variant import Variant
 
 __all__ = ["DarkElves", "ElfOrcs", "Ghosts", "Shapeshifters"]
 
@@ -217,6 +219,17 @@ class Ghosts(FactionPower):
         return Capabilities(monotone_votes=True)
 
 
+@per_variant
+def _discard_options(variant: Variant) -> tuple[tuple[Option, ...], ...]:
+    """Per seat and card id, the Dark Elves' option of discarding that card from
+    the seat's score pile (E22)."""
+    names = card_names(variant)
+    return tuple(tuple(Option("discard " + names[card],
+                              (Placement(card, Zone.DISCARD, None, Zone.SCORE, seat),))
+                       for card in range(len(variant.deck)))
+                 for seat in range(variant.players))
+
+
 @registry.register
 @attrs.frozen
 class DarkElves(FactionPower):
@@ -246,13 +259,11 @@ class DarkElves(FactionPower):
         variant = state.variant
         seat = step.seat
         pile = state.score_masks[seat] & ~variant.faction_mask(self.faction)
-        names = card_names(variant)
+        each = _discard_options(variant)[seat]
         options: dict[str, Option] = {}
         for card in variant.ids_in(pile):
-            label = "discard " + names[card]
-            if label not in options:  # identical cards: one option (R15)
-                effect = Placement(card, Zone.DISCARD, None, Zone.SCORE, seat)
-                options[label] = Option(label, (effect,))
+            option = each[card]
+            options.setdefault(option.label, option)  # identical cards: one option (R15)
         if not options:
             return ()
         return Question(seat, "discard a card of your score pile", tuple(options.values()))

@@ -35,12 +35,14 @@ from claim.powers import (
     Trick,
     Zone,
     ZoneSpec,
+    per_variant,
     registry,
 )
 
 if TYPE_CHECKING:
     from claim.core.cards import Card
     from claim.rules.state import GameState
+    from claim.rules.variant import Variant
 
 __all__ = [
     "SECOND_DECK",
@@ -131,6 +133,13 @@ class Yetis(FactionPower):
         return Capabilities(public=True, monotone_votes=True)
 
 
+@per_variant
+def _to_second_deck(variant: Variant) -> tuple[Placement, ...]:
+    """Per card id, its placement from the discard to the second deck (E12)."""
+    return tuple(Placement(card, SECOND_DECK.name, None, Zone.DISCARD)
+                 for card in range(len(variant.deck)))
+
+
 @registry.register
 @attrs.frozen
 class Awakeners(FactionPower):
@@ -153,9 +162,9 @@ class Awakeners(FactionPower):
         """
         if state.phase is not Phase.SUPPORT:
             return ()
-        place = {card: index for index, card in enumerate(state.chance)}
-        discarded = sorted(state.variant.ids_in(state.discard_mask), key=place.__getitem__)
-        return [Placement(card, SECOND_DECK.name, None, Zone.DISCARD) for card in discarded]
+        discard = state.discard_mask
+        moves = _to_second_deck(state.variant)
+        return [moves[card] for card in state.chance if discard >> card & 1]
 
     def after_place(self, trick: Trick, placed: tuple[Placement, ...]) -> Sequence[Effect]:
         """E12, E15, E22: the Awakener's winner draws the top card into their score pile.
