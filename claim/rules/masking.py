@@ -155,18 +155,14 @@ def _copies_of(table: MaskTable, card: Card) -> int:
 
 def _shown_by(table: MaskTable, out: int, raws: Sequence[RawEvent]) -> int:
     """``out`` with the masked cards that raw events show (E28): the fold step of
-    `revealed`. It reads the engine's raw events (`claim.core.records.RawEvent`)
-    rather than building their event objects: a state's reveals are read on every
-    move."""
-    by_identity = table.by_identity
+    `revealed`, on the engine's raw events (`claim.core.records.RawEvent`)."""
     for raw in raws:
         at = _SHOWING.get(raw[0])
-        if at is None:
-            continue
-        cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
-        for card in cards:
-            found = by_identity.get(id(card))
-            out |= found if found is not None else _copies_of(table, card)
+        if at is not None:
+            cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
+            for card in cards:  # (the deck's own cards: found by identity, no call)
+                found = table.by_identity.get(id(card))
+                out |= found if found is not None else _copies_of(table, card)
     return out
 
 
@@ -185,7 +181,7 @@ def _folding(variant: Variant) -> tuple[Recent[tuple[int, int], tuple[object, in
 
 
 def _eventful(record: MoveRecord) -> bool:
-    return bool(record.raw_events)
+    return bool(record.raw_events)  # (a quiet record is the variant's own: no prefix key)
 
 
 def revealed(state: GameState, folded: int | None = None) -> int:
@@ -238,7 +234,6 @@ def _shown_now(state: GameState, table: MaskTable, folded: int) -> int:
         for cid in state.trick:
             out |= 1 << cid
     return out & table.mask
-
 
 
 def reveal_events(variant: Variant, folded: int, events: Sequence[RawEvent]) -> int:
