@@ -37,7 +37,6 @@ from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, RawEvent, TrickCompleted
 from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
-from claim.rules.engine.board import make_record, with_records
 from claim.rules.engine.playing import allowed, labelled_play
 from claim.rules.variant import Variant
 
@@ -374,19 +373,18 @@ def played_card(state: GameState, move: PlayCard) -> int | None:
 
 def apply(state: GameState, move: Move, play: object) -> GameState:
     """The state after a class move: the engine plays the physical card (``play``:
-    the engine's apply), and the record keeps the class move."""
+    the engine's apply, told to record the class move)."""
     table = _table(state.variant)
     cid = check(state, move)
     after: GameState
     if cid is None:
         after = play(state, move)  # type: ignore[operator]
-    else:
+    else:  # the engine plays the physical card; its record keeps the class move
         assert isinstance(move, PlayCard)
-        physical = labelled_play(state.variant, state.variant.tables.deck[cid], move.option)
-        after = play(state, physical)  # type: ignore[operator]
-        last = after.records[-1]
-        after = with_records(after, (*after.records[:-1],
-                                     make_record(last.seat, move, last.raw_events)))
+        tables = state.variant.tables  # (the variant's own move: found without hashing)
+        physical = tables.play_moves[cid] if move.option is None else labelled_play(
+            state.variant, tables.deck[cid], move.option)
+        after = play(state, physical, move)  # type: ignore[operator]
     if table is not None and len(after.records) == len(state.records) + 1:
         # The next move reads these reveals: the parent's and the new record's.
         _FOLDED.put(after, (_by_events(state), after.records[-1].raw_events))

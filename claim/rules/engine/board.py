@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from claim.rules.variant import Variant
     from claim.rules.variant_tables import DeckTables
 
-__all__ = ["Board", "PowerError", "make_record", "state_maker", "with_records"]
+__all__ = ["Board", "PowerError", "make_record", "state_maker"]
 
 Params = ParamSpec("Params")
 T = TypeVar("T")
@@ -54,17 +54,6 @@ def state_maker(cls: Callable[Params, T]) -> Callable[Params, T]:
 
 make_record = _typed(MoveRecord)
 """Build a MoveRecord from its fields in order."""
-
-
-def with_records(state: GameState, records: tuple[MoveRecord, ...]) -> GameState:
-    """``state`` with ``records`` as its history, every other field the same (a
-    masked card's class move recorded in place of the card played, E29)."""
-    return state_maker(state.__class__)(
-        state.variant, state.phase, state.leader, state.trick, state.hand_masks,
-        state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
-        state.zones, state.discard_mask, state.power_states, state.chance, state.pending,
-        state.queue, records, state.deal,
-    )
 
 
 def powers_of(tables: DeckTables) -> tuple[Any, ...]:

@@ -181,8 +181,11 @@ def is_legal(state: GameState, move: object) -> bool:
     return True
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: Move, recorded: PlayCard | None = None) -> GameState:
     """The state after ``move``; ``state`` itself is never changed.
+
+    ``recorded``: the move its record names instead (a masked card's class move,
+    E29, whose physical card ``move`` plays); by default the variant's own move.
 
     Raises:
         IllegalMoveError: The move is not legal in ``state``.
@@ -217,10 +220,11 @@ def apply(state: GameState, move: Move) -> GameState:
                     variant, state.phase, state.leader, trick + (card,), tuple(hands),
                     state.draw_pile, state.face_up, state.follower_masks, state.score_masks,
                     state.zones, state.discard_mask, state.power_states, state.chance, None,
-                    (), state.records + (tables.quiet_by_card[seat][card],),
+                    (), state.records + (tables.quiet_by_card[seat][card] if recorded is None
+                                         else make_record(seat, recorded, ()),),
                     state.deal,
                 )
-            return _complete(state, variant, seat, card)
+            return _complete(state, variant, seat, card, recorded)
     if state.pending is not None:
         if not isinstance(move, Choose) or state.phase is OVER:
             check(state, move)  # raises why
@@ -234,7 +238,7 @@ def apply(state: GameState, move: Move) -> GameState:
     card = _card_to_play(state, move)
     assert isinstance(move, PlayCard)
     seat = (state.leader + len(state.trick)) % variant.players
-    return _play(state, variant, seat, card, move.option)
+    return _play(state, variant, seat, card, move.option, recorded)
 
 
 def _answer(state: GameState, option: Option, move: Choose) -> GameState:
@@ -251,12 +255,13 @@ def _answer(state: GameState, option: Option, move: Choose) -> GameState:
 
 
 def _play(
-    state: GameState, variant: Variant, seat: int, card: int, option: str | None
+    state: GameState, variant: Variant, seat: int, card: int, option: str | None,
+    recorded: PlayCard | None = None,
 ) -> GameState:
     """``seat`` plays ``card`` (legal); resolve the trick when it is complete.
 
-    The record holds the variant's own move for the card, whatever equal move the
-    caller passed.
+    The record holds ``recorded`` if given, else the variant's own move for the card,
+    whatever equal move the caller passed.
     """
     tables = variant.tables
     if not (1 << card) & tables.option_mask:
@@ -268,24 +273,28 @@ def _play(
                 variant, state.phase, state.leader, trick, tuple(hands), state.draw_pile,
                 state.face_up, state.follower_masks, state.score_masks, state.zones,
                 state.discard_mask, state.power_states, state.chance, None, (),
-                state.records + (tables.quiet_by_card[seat][card],),
+                state.records + (tables.quiet_by_card[seat][card] if recorded is None
+                                 else make_record(seat, recorded, ()),),
                 state.deal,
             )
-        return _complete(state, variant, seat, card)
+        return _complete(state, variant, seat, card, recorded)
     board, events, move = play_with_choice(state, seat, card, option)
+    if recorded is not None:
+        move = recorded
     if len(board.trick) < variant.players:
         return board.freeze(state.records + (make_record(seat, move, tuple(events)),))
     events += resolve_trick(board, board.snapshot())
     return _settled(state, board, events, seat, move)
 
 
-def _complete(state: GameState, variant: Variant, seat: int, card: int) -> GameState:
+def _complete(state: GameState, variant: Variant, seat: int, card: int,
+              recorded: PlayCard | None = None) -> GameState:
     """``seat`` plays ``card`` (legal, asking no choice), the last card of the trick."""
     board = Board(state)
     board.hands[seat] ^= 1 << card
     board.trick = state.trick + (card,)
     return _settled(state, board, resolve_trick(board, state), seat,
-                    variant.tables.play_moves[card])
+                    variant.tables.play_moves[card] if recorded is None else recorded)
 
 
 def _settled(state: GameState, board: Board, events: list[RawEvent], seat: int,
