@@ -159,9 +159,9 @@ def _shown_by(table: MaskTable, out: int, raws: Sequence[RawEvent]) -> int:
         at = _SHOWING.get(raw[0])
         if at is not None:
             cards: tuple[Card, ...] = raw[at] if at > 0 else (raw[-at],)  # type: ignore[assignment]
-            for card in cards:  # (the deck's own cards: found by identity, no call)
+            for card in cards:  # (`_copies_of`, inlined: the deck's own cards by identity)
                 found = table.by_identity.get(id(card))
-                out |= found if found is not None else _copies_of(table, card)
+                out |= found if found is not None else table.copies.get(card, 0)
     return out
 
 
@@ -385,7 +385,8 @@ def apply(state: GameState, move: Move, play: object) -> GameState:
         physical = tables.play_moves[cid] if move.option is None else labelled_play(
             state.variant, tables.deck[cid], move.option)
         after = play(state, physical, move)  # type: ignore[operator]
-    if table is not None and len(after.records) == len(state.records) + 1:
-        # The next move reads these reveals: the parent's and the new record's.
+    if (table is not None and _FOLDED.get(state) is not None
+            and len(after.records) == len(state.records) + 1):
+        # The next move reads these reveals: the parent's (known) and the new record's.
         _FOLDED.put(after, (_by_events(state), after.records[-1].raw_events))
     return after

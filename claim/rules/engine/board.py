@@ -56,6 +56,7 @@ make_record = _typed(MoveRecord)
 """Build a MoveRecord from its fields in order."""
 
 
+
 def powers_of(tables: DeckTables) -> tuple[Any, ...]:
     """The variant's powers, typed ``Any`` for calling their hooks.
 
