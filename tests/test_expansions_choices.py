@@ -109,6 +109,19 @@ def test_e3_off_faction_elf_orc_may_be_declared_either_way_and_loses() -> None:
     assert ranking(state) == (0, 1)
 
 
+def test_e3_each_declaration_adds_to_the_declarations_of_its_own_game() -> None:
+    """E3: declaring a dual card keeps every earlier declaration of that game: the
+    same card, offered in two games whose first dual card was declared differently,
+    adds to each game's own (the options of the first game are not the second's)."""
+    start = game(EO2, ["EO5 EO6", "El3 Or2"], avoid="elves orcs elf_orcs")
+    five, six = (EO2.deck.index(card(EO2, code)) for code in ("EO5", "EO6"))
+    for side, follow in (("elves", "El3"), ("orcs", "Or2")):
+        state = play(start, f"EO5 as {side}", follow)  # seat 0 wins and leads again
+        assert {"EO6 as elves", "EO6 as orcs"} <= labels(state)
+        after = state.apply("EO6 as orcs")
+        assert after.power_state("elf_orcs") == ((five, side), (six, "orcs"))
+
+
 def test_e19_elf_orcs_have_no_vote() -> None:
     """E19: only Elves and Orcs have votes; the dual cards' faction has none."""
     state = game(EO2, ["", ""])

@@ -1,24 +1,80 @@
-"""`fold_prefix` and `Latest`, compiled (`claim._compiled`): a game's reveals are
-folded on every move of a masked variant. `fold_prefix` is imported from
-`claim.core.cache`, where it belongs; a `Latest` is made by `claim.core.cache.latest`."""
+"""The caches' compiled parts (`claim._compiled`): `Recent`, `Latest` and
+`fold_prefix`, read on every move (a game's reveals are folded on every move of a
+masked variant, a dynamic variant's play choices are kept per state). All three are
+imported from `claim.core.cache`, where they belong; a `Latest` is made by
+`claim.core.cache.latest`. `REGISTERED` lists every registered cache, for
+`claim.core.cache.clear_recent` and `claim.core.cache.recent_caches`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Generic, TypeVar
 
-if TYPE_CHECKING:
-    from claim.core.cache import Recent
+__all__ = ["REGISTERED", "Latest", "Recent", "fold_prefix"]
 
-__all__ = ["Latest", "fold_prefix"]
-
+K = TypeVar("K", bound=Hashable)
 T = TypeVar("T")
 V = TypeVar("V")
 
 
+class Recent(Generic[K, V]):
+    """A bounded map of recent results, oldest out first (see `claim.core.cache`).
+
+    A module-level cache registers itself (`claim.core.cache.recent_caches`,
+    `claim.core.cache.clear_recent`); one made per variant by a `per_variant`
+    builder passes ``register=False`` and goes with its variant. Compiled: ``get``
+    and ``put`` are a few instructions from compiled callers, not Python calls.
+
+    Attributes:
+        name: What it caches, for `claim.core.cache.recent_caches`.
+        limit: How many entries it keeps.
+    """
+
+    __slots__ = ("_items", "limit", "name")
+
+    def __init__(self, name: str, limit: int, *, register: bool = True) -> None:
+        if limit < 1:
+            raise ValueError(f"a Recent cache keeps at least one entry, not {limit}")
+        self.name = name
+        self.limit = limit
+        self._items: dict[K, V] = {}
+        if register:  # a cache kept in a variant (per_variant) goes with it instead
+            REGISTERED.append(self)
+
+    def get(self, key: K) -> V | None:
+        """The value stored under ``key``, or None."""
+        return self._items.get(key)
+
+    def put(self, key: K, value: V) -> V:
+        """Store ``value`` under ``key`` (evicting the oldest entry when full).
+
+        Returns:
+            ``value``, for ``return cache.put(key, build())``.
+        """
+        items = self._items
+        if len(items) >= self.limit and key not in items:
+            # (try, not contextlib.suppress: a full cache evicts on every put)
+            try:  # noqa: SIM105
+                del items[next(iter(items))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread changing the map meanwhile has evicted for us
+        items[key] = value
+        return value
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Recent({self.name!r}, limit={self.limit}, size={len(self._items)})"
+
+
 class Latest(Generic[V]):
     """The value derived last and the object it was derived from, compared by
-    identity: a one-entry `claim.core.cache.Recent` for values read twice in a row
+    identity: a one-entry `Recent` for values read twice in a row
     (a move reads its state's derived values in ``legal_moves``, then in ``apply``),
     which costs a few instructions, not a Python call, from compiled callers.
 
@@ -54,6 +110,11 @@ class Latest(Generic[V]):
 
     def __len__(self) -> int:
         return 0 if self._entry[0] is None else 1
+
+
+REGISTERED: list[Recent[Any, Any] | Latest[Any]] = []
+"""Every registered cache (`Recent` made with ``register=True``, `Latest` made by
+`claim.core.cache.latest`)."""
 
 
 def fold_prefix(cache: Recent[tuple[int, int], tuple[object, T]], items: Sequence[Any],

@@ -8,7 +8,7 @@ Every cache of `claim` is one of two kinds, both defined here:
   as the variant: a server that builds a variant per table, or a script that builds
   thousands of mixes, frees each one's derived values with it. Nothing global keeps
   a variant alive.
-* [`Recent`][claim.core.cache.Recent]: a small map of the latest results keyed by
+* [`Recent`][claim.core._fold.Recent]: a small map of the latest results keyed by
   object identity (a state's view, a view's sampler, a replayed game). It holds at
   most ``limit`` entries, the oldest going first, so what it keeps alive (the
   states, views and variants its entries hold) is bounded. Callers store the key
@@ -31,15 +31,17 @@ processes between phases); `recent_caches` lists them by name with their sizes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
-from typing import Any, Generic, Protocol, TypeVar
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
+from claim.core._fold import REGISTERED as _RECENT
 from claim.core._fold import Latest, fold_prefix
+from claim.core._fold import Recent as Recent
 
-__all__ = ["Deriving", "Recent", "clear_recent", "fold_prefix", "latest", "per_variant",
+# `Recent` and `Latest` are documented where they are defined (`claim.core._fold`).
+__all__ = ["Deriving", "clear_recent", "fold_prefix", "latest", "per_variant",
            "recent_caches"]
 
-K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 T = TypeVar("T")
 
@@ -77,62 +79,6 @@ def per_variant(build: Callable[[OwnerT], T]) -> Callable[[OwnerT], T]:
     get.__wrapped__ = build  # type: ignore[attr-defined]
     return get
 
-
-_RECENT: list[Recent[Any, Any] | Latest[Any]] = []
-
-
-class Recent(Generic[K, V]):
-    """A bounded map of recent results, oldest out first (see the module).
-
-    A module-level cache registers itself (`recent_caches`, `clear_recent`); one
-    made per variant by a `per_variant` builder passes ``register=False`` and goes
-    with its variant.
-
-    Attributes:
-        name: What it caches, for `recent_caches`.
-        limit: How many entries it keeps.
-        get: ``get(key)``: the value stored under ``key``, or None (the mapping's
-            own ``get``: as fast as a dictionary lookup).
-    """
-
-    __slots__ = ("_items", "get", "limit", "name")
-
-    def __init__(self, name: str, limit: int, *, register: bool = True) -> None:
-        if limit < 1:
-            raise ValueError(f"a Recent cache keeps at least one entry, not {limit}")
-        self.name = name
-        self.limit = limit
-        self._items: dict[K, V] = {}
-        self.get: Callable[[K], V | None] = self._items.get
-        if register:  # a cache kept in a variant (per_variant) goes with it instead
-            _RECENT.append(self)
-
-    def put(self, key: K, value: V) -> V:
-        """Store ``value`` under ``key`` (evicting the oldest entry when full).
-
-        Returns:
-            ``value``, for ``return cache.put(key, build())``.
-        """
-        items = self._items
-        if len(items) >= self.limit and key not in items:
-            # (try, not contextlib.suppress: a full cache evicts on every put, and the
-            # context manager would cost more than the rest of the call)
-            try:  # noqa: SIM105
-                del items[next(iter(items))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass  # another thread changing the map meanwhile has evicted for us
-        items[key] = value
-        return value
-
-    def clear(self) -> None:
-        """Forget every entry."""
-        self._items.clear()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __repr__(self) -> str:
-        return f"Recent({self.name!r}, limit={self.limit}, size={len(self._items)})"
 
 
 def latest(name: str) -> Latest[V]:

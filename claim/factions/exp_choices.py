@@ -51,6 +51,16 @@ Declarations = tuple[tuple[int, str], ...]
 """Elf-Orc declarations: sorted ``(card id, faction)`` pairs."""
 
 
+_MADE_LIMIT = 4096
+"""How many Elf-Orc option tuples a variant keeps."""
+
+
+@per_variant
+def _made_options(variant: Variant) -> dict[tuple[object, ...], tuple[Option, ...]]:
+    """The Elf-Orcs' play options made so far in ``variant``, by what they depend on."""
+    return {}
+
+
 @registry.register
 @attrs.frozen
 class ElfOrcs(FactionPower):
@@ -89,17 +99,31 @@ class ElfOrcs(FactionPower):
         return dict(value) if isinstance(value, tuple) else {}
 
     def play_options(self, play: Play) -> tuple[Option, ...]:
-        """E3, E18, E20: declare the card; forced to the led faction when it follows it."""
+        """E3, E18, E20: declare the card; forced to the led faction when it follows it.
+
+        The options are kept per variant by what they depend on (the declarations so
+        far, the card, the forced side): asked again, they are found, not built."""
         lead = play.lead_faction
-        sides: tuple[str, ...] = (self.elves, self.orcs)
-        if lead in sides and not self._free(play.state):
-            sides = (lead,)
-        known = self.declarations(play.state)
-        options = []
-        for side in sides:
-            declared = tuple(sorted({**known, play.card: side}.items()))
-            options.append(Option(f"as {side}", (SetPowerState(declared),), side))
-        return tuple(options)
+        state = play.state
+        forced = lead if lead in (self.elves, self.orcs) and not self._free(state) else None
+        known = state.power_states[state.variant.tables.faction_index[self.faction]]
+        key = (self.faction, known, play.card, forced)
+        made = _made_options(state.variant)
+        found = made.get(key)
+        if found is None:
+            if len(made) >= _MADE_LIMIT:
+                made.clear()
+            sides = (self.elves, self.orcs) if forced is None else (forced,)
+            found = made[key] = self._declared(known, play.card, sides)
+        return found
+
+    @staticmethod
+    def _declared(known: object, card: int, sides: tuple[str, ...]) -> tuple[Option, ...]:
+        """An option per side, each declaring ``card`` that side besides ``known``."""
+        before = dict(known) if isinstance(known, tuple) else {}
+        return tuple(Option(f"as {side}", (SetPowerState(tuple(sorted({**before, card: side}
+                                                                      .items()))),), side)
+                     for side in sides)
 
     @staticmethod
     def _free(state: GameState) -> bool:

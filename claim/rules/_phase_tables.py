@@ -126,6 +126,7 @@ def phase_tables(
         "follow_hooks": users("must_follow"),
         "dynamic_lead_mask": dynamic_lead,
         "option_mask": options,
+        "own_option_mask": own_options,
         "extra_options": extras,
         "blind_option_mask": blind,
         "dynamic": bool(users("must_follow") or dynamic_lead or options),

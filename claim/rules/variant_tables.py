@@ -148,6 +148,10 @@ class DeckTables:
     option_mask: int
     """The cards whose faction overrides ``play_options`` (every card when a power
     has `FactionPower.plays_every_card`)."""
+    own_option_mask: int
+    """The cards whose faction's power offers choices of its own: it overrides
+    ``play_options`` and is not `FactionPower.plays_every_card` (the engine asks no
+    other card's power)."""
     extra_options: tuple[int, ...]
     """The faction indices whose ``play_options`` are asked for every card played
     (`FactionPower.plays_every_card`: the Wizards' potion, E34), in hook order."""

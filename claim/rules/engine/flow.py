@@ -38,6 +38,7 @@ from claim.rules.engine.choices import answer, matching
 from claim.rules.engine.phases import advance
 from claim.rules.engine.playing import (
     Asked,
+    PlayChoice,
     allowed,
     asked_in,
     choices_asked,
@@ -81,23 +82,31 @@ def dynamic_moves(state: GameState) -> tuple[Move, ...]:
     mask = allowed(state, seat)
     moves: list[Move] = []
     masks_by_id = tables.masks_by_id  # moves_of gives the variant's own moves: no hashing
+    option_mask, blind_mask = tables.option_mask, tables.blind_option_mask
     asked: Asked | None = None  # read once, when a card first asks
+    shared: tuple[PlayChoice, ...] | None = None  # the seat's answer for blind cards
     made: dict[tuple[int, str | None], PlayCard] | None = None
     for move in tables.moves_of(mask):
         copies = masks_by_id[id(move)][1] & mask
-        card = (copies & -copies).bit_length() - 1
-        if not (1 << card) & tables.option_mask:
+        first = copies & -copies
+        if not first & option_mask:
             moves.append(move)
             continue
         if asked is None:
             asked = asked_in(state)
-        choices = choices_asked(asked, state, seat, card)
+        if not first & blind_mask:
+            choices = choices_asked(asked, state, seat, first.bit_length() - 1)
+        elif shared is None:
+            choices = shared = choices_asked(asked, state, seat, first.bit_length() - 1)
+        else:
+            choices = shared
         if len(choices) < 2:
             moves.append(move)
             continue
         if made is None:
             made = labelled_moves(state.variant)
-        moves += [labelled_in(made, move.card, choice.label or None) for choice in choices]
+        card = move.card
+        moves += [labelled_in(made, card, choice.label or None) for choice in choices]
     return tuple(moves)
 
 
@@ -264,7 +273,8 @@ def _play(
     whatever equal move the caller passed.
     """
     tables = variant.tables
-    if not (1 << card) & tables.option_mask:
+    if not (1 << card) & tables.option_mask or not play_choices(state, seat, card):
+        # No choice to make (none offered in this state: asked once, kept per state).
         trick = state.trick + (card,)
         if len(trick) < variant.players:
             hands = list(state.hand_masks)

@@ -10,7 +10,7 @@ computed here, from the state.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from claim.core._fast import slot_maker
 from claim.core.cache import Recent, per_variant
@@ -115,7 +115,7 @@ def choices_asked(asked: Asked, state: GameState, seat: int, card: int,
     return found
 
 
-_ASKED: Recent[int, tuple[GameState, Asked]] = Recent("play choices by state", 64)
+_ASKED: Final[Recent[int, tuple[GameState, Asked]]] = Recent("play choices by state", 64)
 
 
 def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
@@ -125,7 +125,7 @@ def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
     fi = tables.card_faction[card]
     play = _make_play(state, seat, card, len(state.trick), from_hand, current_lead(state))
     power = powers_of(tables)[fi]
-    options = () if power.plays_every_card else power.play_options(play)
+    options = power.play_options(play) if (1 << card) & tables.own_option_mask else ()
     found: dict[Hashable, PlayChoice] = {}
     if options:
         question = Question(seat, "play", tuple(options) if isinstance(options, list)
@@ -138,7 +138,7 @@ def _asked_choices(state: GameState, seat: int, card: int, from_hand: bool
     return tuple(found.values())
 
 
-_PLAIN = PlayChoice("", (), None)
+_PLAIN: Final = PlayChoice("", (), None)
 """Playing a card without any choice (the base of the extras, E34)."""
 
 
@@ -223,7 +223,7 @@ def labelled_in(made: dict[tuple[int, str | None], PlayCard], card: Card,
 
 _LABELLED_LIMIT = 4096
 """How many labelled moves a variant keeps (labels come from the powers: a plugin
-could make many)."""
+could make many); past it, the map starts again empty."""
 
 
 @per_variant
