@@ -57,6 +57,7 @@ COMPILED_FILES = [
     "claim/factions/exp_ranking.py",
     "claim/factions/exp_choices.py",
     "claim/factions/exp_piles.py",
+    "claim/rules/mask_tables.py",
     "claim/rules/masking.py",
     "claim/factions/exp_potions.py",
     "claim/factions/exp_vampires.py",

@@ -76,6 +76,7 @@ COMPILED_MODULES = (
     "claim.factions.exp_ranking",
     "claim.factions.exp_choices",
     "claim.factions.exp_piles",
+    "claim.rules.mask_tables",
     "claim.rules.masking",
     "claim.factions.exp_potions",
     "claim.factions.exp_vampires",

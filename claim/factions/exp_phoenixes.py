@@ -78,10 +78,14 @@ class Phoenixes(FactionPower):
     def drawers(self, trick: Trick) -> tuple[int, ...]:
         """E41: the losing seats that played a Phoenix or a Fire Phoenix, in seat
         order from the winner."""
-        players = trick.variant.players
-        winner = trick.winner
-        played = {seat: trick.faction(at) for at, seat in enumerate(trick.seats)}
-        phoenix = (self.faction, self.fire)
+        tables = trick.state.variant.tables
+        index = tables.faction_index
+        own = index[self.faction]
+        phoenix = (own, index.get(self.fire, own))
+        card_faction = tables.card_faction
+        played = {seat: card_faction[card] for card, seat in zip(trick.cards, trick.seats)}
+        players = trick.state.variant.players
+        winner = trick.seats[trick.order[0]]
         return tuple(seat for seat in ((winner + step) % players for step in range(1, players))
                      if played.get(seat) in phoenix)
 
@@ -89,7 +93,8 @@ class Phoenixes(FactionPower):
         """E41: each drawer takes the top Fire Phoenix into their hand (after the
         trick's placement and the Awakener's draw, before the smashes: priority 35);
         nothing once the deck is empty. The drawer alone sees the card (RULES 7)."""
-        deck = trick.state.zones[trick.variant.tables.zone_index[FIRE_DECK.name]]
+        state = trick.state
+        deck = state.zones[state.variant.tables.zone_index[FIRE_DECK.name]]
         if not deck:
             return ()
         return tuple(Placement(card, Zone.HAND, seat, FIRE_DECK.name)

@@ -24,20 +24,20 @@ one by value is refused with `IllegalMoveError`.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, Final
 
 from claim.core._fold import Latest
 from claim.core.cache import Recent, fold_prefix, latest, per_variant
 from claim.core.cards import Card, MaskedCard
-from claim.core.errors import IllegalMoveError, VariantError
+from claim.core.errors import IllegalMoveError
 from claim.core.moves import Move, PlayCard
 from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, RawEvent, TrickCompleted
 from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
 from claim.rules.engine.playing import allowed, labelled_play
+from claim.rules.mask_tables import MaskTable, mask_table
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -47,89 +47,10 @@ __all__ = ["MaskTable", "apply", "check", "legal_moves", "mask_table", "played_c
            "reveal_events", "revealed", "shown_cards"]
 
 
-@attrs.frozen
-class MaskTable:
-    """A variant's masked cards.
+_PLACE: Final = operator.itemgetter(0)
+"""A class move's place in the class order, from its key in `legal_moves`."""
 
-    Attributes:
-        mask: The ids of every masked card, as a bit mask.
-        shown: Per card id, the `MaskedCard` it shows unrevealed (None: not masked).
-        by_card: Per printed masked card, the `MaskedCard` it shows.
-        copies: Per printed masked card, the bit mask of its copies.
-        factions: Per masked faction index, its name.
-        classes: Every `MaskedCard` of the variant, in deck order of first cards.
-        class_masks: Per `MaskedCard`, the ids of the cards that show it, as a bit mask.
-        by_identity: Per card object of the deck (by ``id``), the bit mask of its copy
-            if masked, else 0: `copies` read without hashing a `Card` (Python code),
-            for the cards the engine's events and the variant's moves hold.
-        class_moves: By the id of each of the variant's own moves (those the
-            engine's `legal_moves` gives): the move, the ids of the masked cards it
-            may play as a bit mask (0: none), the move that plays their class with
-            no option (one object serves every state) and the class's place in the
-            class order (for a move of no masked card: the move itself and -1).
-        class_plays: By the id of each class move of ``class_moves``: the move and
-            the ids of the cards of its class, as a bit mask.
-    """
-
-    mask: int
-    shown: tuple[MaskedCard | None, ...]
-    by_card: dict[Card, MaskedCard]
-    copies: dict[Card, int]
-    factions: dict[int, str]
-    classes: tuple[MaskedCard, ...]
-    class_masks: dict[MaskedCard, int]
-    by_identity: dict[int, int]
-    class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]]
-    class_plays: dict[int, tuple[PlayCard, int]]
-
-
-@per_variant
-def mask_table(variant: Variant) -> MaskTable | None:
-    """The variant's masked cards, or None when no power masks its cards."""
-    tables = variant.tables
-    shown: list[MaskedCard | None] = []
-    by_card: dict[Card, MaskedCard] = {}
-    copies: dict[Card, int] = {}
-    factions: dict[int, str] = {}
-    for cid, card in enumerate(tables.deck):
-        fi = tables.card_faction[cid]
-        cls = tables.powers[fi].masked_class(card.value)
-        if cls is None:
-            shown.append(None)
-            continue
-        factions[fi] = card.faction
-        masked = by_card.setdefault(card, MaskedCard(card.faction, cls, card.code))
-        if card in copies:  # a reveal names a card: two copies would both show
-            raise VariantError(f"masked faction {card.faction!r}: each value is one "
-                               f"card (E28), {card} has copies", key="factions")
-        copies[card] = 1 << cid
-        shown.append(masked)
-    if not factions:
-        return None
-    mask = sum(1 << cid for cid, s in enumerate(shown) if s is not None)
-    classes = tuple(dict.fromkeys(s for s in shown if s is not None))
-    ordered = tuple(sorted(classes, key=lambda m: (shown.index(m), m.shown)))
-    class_masks = dict.fromkeys(ordered, 0)
-    for cid, masked_as in enumerate(shown):
-        if masked_as is not None:
-            class_masks[masked_as] |= 1 << cid
-    # The deck's cards live as long as the variant, which keeps this table: no other
-    # live object shares an id with one of them.
-    by_identity = {id(card): copies.get(card, 0) for card in tables.deck}
-    plays = {masked_as: PlayCard(masked_as) for masked_as in ordered}
-    class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]] = {}
-    for key, (move, held) in tables.masks_by_id.items():
-        if move.option is None and held & mask:
-            masked_as = by_card[move.card]
-            class_moves[key] = (move, held, plays[masked_as], ordered.index(masked_as))
-        else:
-            class_moves[key] = (move, 0, move, -1)
-    class_plays = {id(play): (play, class_masks[masked_as]) for masked_as, play in plays.items()}
-    return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks,
-                     by_identity, class_moves, class_plays)
-
-
-_TABLE: Latest[tuple[MaskTable | None]] = latest("mask table of the variant read last")
+_TABLE: Final[Latest[tuple[MaskTable | None]]] = latest("mask table of the variant read last")
 
 
 def _table(variant: Variant) -> MaskTable | None:
@@ -140,7 +61,7 @@ def _table(variant: Variant) -> MaskTable | None:
     return kept[0]
 
 
-_SHOWING: dict[object, int] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, FaceUpTaken: -2}
+_SHOWING: Final[dict[object, int]] = {TrickCompleted.from_raw: 3, FaceUpTurned: 1, FaceUpTaken: -2}
 """Per raw event head that reveals cards (E28), where its cards are in the raw event:
 a tuple of cards at that index, or (negative) one card at minus that index."""
 
@@ -201,12 +122,15 @@ def _revealed(state: GameState, table: MaskTable, folded: int | None) -> int:
     return _shown_now(state, table, _by_events(state) if folded is None else folded)
 
 
-_FOLDED: Latest[tuple[int, Sequence[RawEvent]]] = latest(
+_FOLDED: Final[Latest[tuple[int, tuple[RawEvent, ...]]]] = latest(
     "masked cards revealed by the events of the state read last")
-"""The state whose records were read last, or that `apply` made last, and what their
-events revealed: a move reads its state's reveals in `legal_moves`, then in `check`;
-`apply` keeps its state's and the new record's events for the next state (read only
-if asked: a seat holding no masked card does not ask)."""
+"""The state read last, or that `apply` made last, with what its records' events
+revealed: a fold and the events not folded yet (`apply` adds the new record's; they
+are folded when asked, and a seat holding no masked card never asks)."""
+
+_UNFOLDED = 64
+"""How many events `apply` lets wait before it folds them (a long game of states
+nobody asks about folds as it goes)."""
 
 
 def _by_events(state: GameState) -> int:
@@ -270,13 +194,14 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
     moves come first, in the variant's class order (as a view lists a hand's masked
     cards), so that their order tells nothing of the values held (E28). ``folded``:
     as for `revealed`."""
-    table = _table(state.variant)
-    if table is None or state.pending is not None or not moves:
+    variant = state.variant
+    table = _table(variant)
+    if table is None or not moves or state.pending is not None:
         return moves
-    seat = (state.leader + len(state.trick)) % state.variant.players  # moves: not over
-    if not state.hand_masks[seat] & table.mask:
+    hidden = state.hand_masks[(state.leader + len(state.trick)) % variant.players] & table.mask
+    if not hidden:  # (moves given: the game is not over)
         return moves
-    hidden = state.hand_masks[seat] & table.mask & ~_revealed(state, table, folded)
+    hidden &= ~_revealed(state, table, folded)
     if not hidden:
         return moves
     out: list[Move] = []
@@ -294,11 +219,7 @@ def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = 
             classes[table.classes.index(shown), move.option] = PlayCard(shown, move.option)
             continue
         out.append(move)
-    return (*[classes[key] for key in sorted(classes, key=_class_place)], *out)
-
-
-def _class_place(key: tuple[int, str | None]) -> int:
-    return key[0]
+    return (*[classes[key] for key in sorted(classes, key=_PLACE)], *out)
 
 
 def _physical(state: GameState, move: PlayCard, of_class: int, table: MaskTable,
@@ -332,24 +253,31 @@ def check(state: GameState, move: Move, folded: int | None = None) -> int | None
             masked card named by value (information nobody has, E28).
     """
     table = _table(state.variant)
-    if table is None or state.pending is not None:
-        return None
-    known = table.class_plays.get(id(move))
-    if known is not None and known[0] is move:  # a class move the variant made itself
-        return _physical(state, move, known[1], table, folded)
+    return None if table is None else _check(state, move, table, folded)
+
+
+def _check(state: GameState, move: Move, table: MaskTable, folded: int | None) -> int | None:
+    """`check`, with the variant's mask table read by the caller."""
     own = table.class_moves.get(id(move))
     if own is not None and own[0] is move:  # the variant's own move of a card
         copies = own[1]
-    elif not isinstance(move, PlayCard):
+        if not copies:  # no masked card: the engine checks it
+            return None
+    elif state.pending is not None:
         return None
-    elif isinstance(move.card, MaskedCard):
-        of_class = table.class_masks.get(move.card)
-        if of_class is None:
-            raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
-        return _physical(state, move, of_class, table, folded)
     else:
+        known = table.class_plays.get(id(move))
+        if known is not None and known[0] is move:  # a class move the variant made itself
+            return _physical(state, move, known[1], table, folded)
+        if not isinstance(move, PlayCard):
+            return None
+        if isinstance(move.card, MaskedCard):
+            of_class = table.class_masks.get(move.card)
+            if of_class is None:
+                raise IllegalMoveError(move, f"{state.variant.name!r} has no such class")
+            return _physical(state, move, of_class, table, folded)
         copies = _copies_of(table, move.card)
-    if state.phase is OVER or not copies:
+    if state.pending is not None or state.phase is OVER or not copies:
         return None
     # Refused whoever holds it: "you do not hold it" would tell a value (E28).
     if not copies & _revealed(state, table, folded):
@@ -371,22 +299,29 @@ def played_card(state: GameState, move: PlayCard) -> int | None:
     return check(state, move)
 
 
-def apply(state: GameState, move: Move, play: object) -> GameState:
-    """The state after a class move: the engine plays the physical card (``play``:
-    the engine's apply, told to record the class move)."""
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``, a class move included: the engine plays the physical
+    card (`claim.rules.engine.flow.apply`, told to record the class move)."""
     table = _table(state.variant)
-    cid = check(state, move)
+    if table is None:
+        return _flow.apply(state, move)
+    cid = _check(state, move, table, None)
     after: GameState
     if cid is None:
-        after = play(state, move)  # type: ignore[operator]
+        after = _flow.apply(state, move)
     else:  # the engine plays the physical card; its record keeps the class move
         assert isinstance(move, PlayCard)
         tables = state.variant.tables  # (the variant's own move: found without hashing)
         physical = tables.play_moves[cid] if move.option is None else labelled_play(
             state.variant, tables.deck[cid], move.option)
-        after = play(state, physical, move)  # type: ignore[operator]
-    if (table is not None and _FOLDED.get(state) is not None
-            and len(after.records) == len(state.records) + 1):
-        # The next move reads these reveals: the parent's (known) and the new record's.
-        _FOLDED.put(after, (_by_events(state), after.records[-1].raw_events))
+        after = _flow.apply(state, physical, move)
+    kept = _FOLDED.get(state)
+    if kept is not None and len(after.records) == len(state.records) + 1:
+        # The next state's reveals: the parent's and the new record's events, folded
+        # when read (a seat holding no masked card never reads them).
+        folded, raws = kept
+        if len(raws) >= _UNFOLDED:
+            folded, raws = _by_events(state), ()
+        new = after.records[-1].raw_events
+        _FOLDED.put(after, (folded, raws + new if raws else new))
     return after

@@ -166,7 +166,7 @@ class GameState:
         if isinstance(move, str):  # text is parsed here, at the API's edge
             move = parse_move(move, self.variant)
         if self.variant.tables.masks_cards:
-            return _masking.apply(self, move, _engine.apply)
+            return _masking.apply(self, move)
         return _engine.apply(self, move)
 
     def result(self) -> GameResult:
