@@ -13,7 +13,7 @@ discard unseen is hidden; the cards that went to the discard unseen are counted.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -67,8 +67,8 @@ class ViewRecord:
     events: tuple[ViewEvent, ...] = ()
 
 
-_make_record = slot_maker(ViewRecord)
-_make_hidden = slot_maker(HiddenEvent)
+_make_record: Final = slot_maker(ViewRecord)
+_make_hidden: Final = slot_maker(HiddenEvent)
 
 
 _Prefix = tuple[tuple["ViewRecord", ...], Counter[Card], Counter[Card]]
@@ -280,7 +280,8 @@ def _hidden_ordered(variant: Variant) -> frozenset[object]:
         if not tables.zone_specs[index].public and not tables.zone_specs[index].per_seat)
 
 
-_QUIET: Recent[tuple[int, int], tuple[Move, ViewRecord]] = Recent("quiet view records", 8192)
+_QUIET: Final[Recent[tuple[int, int], tuple[Move, ViewRecord]]] = Recent(
+    "quiet view records", 8192)
 """The view record of a move that caused no event, per seat and move object (the
 variant's own move, kept with it so its id stays its own): one object serves every
 view (and equal views compare it by identity)."""

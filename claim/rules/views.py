@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -174,11 +174,11 @@ def _fields(view: View) -> tuple[object, ...]:
     return found
 
 
-_make_view = slot_maker(View)
+_make_view: Final = slot_maker(View)
 """Build a View from its fields in order, skipping the frozen class's slow __init__."""
 
 
-_VIEWS: Recent[tuple[int, int | None], tuple[GameState, View]] = Recent("views", 8)
+_VIEWS: Final[Recent[tuple[int, int | None], tuple[GameState, View]]] = Recent("views", 8)
 """The views of the last states viewed, by (state, seat); an entry keeps its state,
 so a reused id is never mistaken. A view is a frozen value of its state, so viewing
 a state again (a bot's turn read twice, a server sending it again) returns it."""

@@ -11,7 +11,7 @@ the caller's state as it was.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Final, ParamSpec, TypeVar
 
 from claim.core._fast import slot_maker
 from claim.core.deals import Deal
@@ -37,7 +37,7 @@ def _typed(cls: Callable[Params, T]) -> Callable[Params, T]:
     return maker
 
 
-_STATE_MAKERS: dict[object, Callable[..., Any]] = {}
+_STATE_MAKERS: Final[dict[object, Callable[..., Any]]] = {}
 
 
 def state_maker(cls: Callable[Params, T]) -> Callable[Params, T]:

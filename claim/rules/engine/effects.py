@@ -15,7 +15,7 @@ on a fast path (`claim.rules.engine.placing`); the others here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from claim.core.errors import PowerError
 from claim.core.records import (
@@ -42,9 +42,9 @@ __all__ = ["carry_out", "owner_name"]
 
 # Members as globals: reading Zone.TRICK costs about fifteen times a global in 3.11.
 _TRICK, _FACE_UP, _DRAW_PILE = Zone.TRICK, Zone.FACE_UP, Zone.DRAW_PILE
-_NEVER_TO = (Zone.DRAW_PILE, Zone.TRICK)
-_HAND = Zone.HAND
-_RECRUIT_ONLY = (Zone.FOLLOWERS, Zone.FACE_UP)
+_NEVER_TO: Final = (Zone.DRAW_PILE, Zone.TRICK)
+_HAND: Final = Zone.HAND
+_RECRUIT_ONLY: Final = (Zone.FOLLOWERS, Zone.FACE_UP)
 
 
 def owner_name(variant: Variant, owner: int) -> str:

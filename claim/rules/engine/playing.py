@@ -69,7 +69,7 @@ class PlayChoice:
         self.outcome = outcome
 
 
-_make_play = slot_maker(Play)
+_make_play: Final = slot_maker(Play)
 """`Play` built from all its fields (`claim.core._fast.slot_maker`)."""
 
 

@@ -11,7 +11,7 @@ then the queued steps, phase 1 recruiting last (`claim.rules.engine.choices`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from claim.core._fast import slot_maker
 from claim.core.errors import PowerError
@@ -39,8 +39,8 @@ __all__ = ["current_lead", "lead_index", "rank", "resolve_trick"]
 
 make_trick = slot_maker(Trick)
 make_placement = slot_maker(Placement)
-TRICK = Zone.TRICK
-_NONE_TAKEN: frozenset[int] = frozenset()
+TRICK: Final = Zone.TRICK
+_NONE_TAKEN: Final[frozenset[int]] = frozenset()
 
 
 def lead_index(state: GameState, card: int) -> int:
