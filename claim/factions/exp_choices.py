@@ -95,7 +95,11 @@ class ElfOrcs(FactionPower):
 
     def declarations(self, state: GameState) -> dict[int, str]:
         """The current declarations by card id (E3, E19)."""
-        value = state.power_state(self.faction)
+        return self._as_dict(state.power_state(self.faction))
+
+    @staticmethod
+    def _as_dict(value: object) -> dict[int, str]:
+        """Declarations held as the power state (a tuple of pairs), by card id."""
         return dict(value) if isinstance(value, tuple) else {}
 
     def play_options(self, play: Play) -> tuple[Option, ...]:
@@ -120,7 +124,7 @@ class ElfOrcs(FactionPower):
     @staticmethod
     def _declared(known: object, card: int, sides: tuple[str, ...]) -> tuple[Option, ...]:
         """An option per side, each declaring ``card`` that side besides ``known``."""
-        before = dict(known) if isinstance(known, tuple) else {}
+        before = ElfOrcs._as_dict(known)
         return tuple(Option(f"as {side}", (SetPowerState(tuple(sorted({**before, card: side}
                                                                       .items()))),), side)
                      for side in sides)

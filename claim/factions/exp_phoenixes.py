@@ -85,7 +85,7 @@ class Phoenixes(FactionPower):
         card_faction = tables.card_faction
         played = {seat: card_faction[card] for card, seat in zip(trick.cards, trick.seats)}
         players = trick.state.variant.players
-        winner = trick.seats[trick.order[0]]
+        winner = trick.winner
         return tuple(seat for seat in ((winner + step) % players for step in range(1, players))
                      if played.get(seat) in phoenix)
 
