@@ -11,7 +11,7 @@ from claim.core.errors import VariantError
 from claim.core.moves import PlayCard
 from claim.rules.variant import Variant
 
-__all__ = ["MaskTable", "mask_table"]
+__all__ = ["MaskTable", "class_card", "mask_table"]
 
 
 class MaskTable:
@@ -62,6 +62,19 @@ class MaskTable:
 
     def __repr__(self) -> str:
         return f"MaskTable({len(self.classes)} classes, mask={self.mask:#x})"
+
+
+def class_card(held: int, order: object) -> int:
+    """The card a class move plays (E29): the first of ``held`` (a non-empty card
+    mask: the unrevealed cards of the class the player may play) in the play order
+    ``order`` (the faction's power state: every card id of the faction in an order
+    drawn at the deal); without such an order, the lowest id. Stated once, for the
+    masked layer (`claim.rules.masking.check`) and the playout kernel."""
+    if isinstance(order, tuple):
+        for cid in order:
+            if held >> cid & 1:
+                return int(cid)
+    return (held & -held).bit_length() - 1
 
 
 @per_variant

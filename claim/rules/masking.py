@@ -25,7 +25,7 @@ one by value is refused with `IllegalMoveError`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from claim.core._fold import Latest
@@ -37,7 +37,7 @@ from claim.core.records import FaceUpTaken, FaceUpTurned, MoveRecord, RawEvent, 
 from claim.core.zones import OVER
 from claim.rules.engine import flow as _flow
 from claim.rules.engine.playing import allowed, labelled_play
-from claim.rules.mask_tables import MaskTable, mask_table
+from claim.rules.mask_tables import MaskTable, class_card, mask_table
 from claim.rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -235,13 +235,7 @@ def _physical(state: GameState, move: PlayCard, of_class: int, table: MaskTable,
         raise IllegalMoveError(move, f"seat {seat} holds no {move.card} they may play: "
                                f"one of {', '.join(named)}")
     first = (held & -held).bit_length() - 1
-    order: Hashable = state.power_states[state.variant.tables.card_faction[first]]
-    if isinstance(order, tuple):
-        ids: tuple[int, ...] = order
-        for cid in ids:
-            if held >> cid & 1:
-                return cid
-    return first
+    return class_card(held, state.power_states[state.variant.tables.card_faction[first]])
 
 
 def check(state: GameState, move: Move, folded: int | None = None) -> int | None:

@@ -29,7 +29,8 @@ from claim.rules.engine.quiet import QuietGame
 from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables
 
-__all__ = ["engine_start", "engine_trick", "ended_state", "kernel_state", "play_on_board"]
+__all__ = ["ended_state", "engine_start", "engine_trick", "finish", "kernel_state",
+           "play_on_board"]
 
 Kernel = list[Any]
 
@@ -103,6 +104,9 @@ def _read_back(k: Kernel, board: Board, phase: Phase) -> bool:
         zone[:] = content
     k[1], k[4], k[5], k[10], k[11] = (board.leader, board.draw_pile, 0, board.discard,
                                       board.power_states)
+    if k[14]:  # a masked card the engine turned face up is revealed (E28)
+        for card in board.face_up:
+            k[14] &= ~(1 << card)
     if board.phase is phase:
         return False
     if board.phase is OVER:
@@ -110,3 +114,28 @@ def _read_back(k: Kernel, board: Board, phase: Phase) -> bool:
     else:
         k[0] = 1
     return True
+
+
+def finish(kt: KernelTables, k: Kernel) -> tuple[list[int], list[Any], int]:
+    """Run the powers' ``finish`` hooks through the engine; the final score masks,
+    zones and discard of ``k`` (those the engine reached, if it ended the game)."""
+    scores, zones, discard = k[8], k[9], k[10]
+    if k[13] is not None:
+        ended: tuple[list[int], list[Any], int] = k[13]
+        return ended
+    if kt.finishers is not None:
+        for fmask, zone, scored in kt.finishers:
+            if scored:
+                for seat, mask in enumerate(zones[zone]):
+                    scores[seat] |= mask & fmask
+                    zones[zone][seat] = mask & ~fmask
+            else:
+                line = zones[zone]
+                discard |= sum(1 << card for card in line if (1 << card) & fmask)
+                line[:] = [card for card in line if not (1 << card) & fmask]
+        return scores, zones, discard
+    board = Board(kernel_state(kt, k, SUPPORT))
+    events: list[RawEvent] = []
+    advance(board, events)
+    assert board.phase is OVER
+    return board.scores, board.writable_zones(), board.discard

@@ -8,16 +8,19 @@ of its inner lists::
      the draw pile's top card), face-up cards (a list), follower masks,
      score masks, declared zones (per-seat zones: masks per seat; shared zones:
      lists of card ids), discard mask, power states, (chance, deal) of the game,
-     the end the engine reached (None, or its final score masks, zones and discard)]
+     the end the engine reached (None, or its final score masks, zones and discard),
+     the masked cards not revealed yet (a mask, E28)]
 
 `run` plays it to the end with uniformly random legal moves, drawing
 ``int(random() * n)`` for every move among the ``n`` legal ones in `legal_moves`
 order (`claim.search.playouts.pick`), and appends the moves to a list: the moves the
-stepping loop would choose with the same draws. Tricks are ranked with the tabulated
-rank keys of `claim.search._playout_tables`; pure placements and next leaders are looked
-up; the declared mechanisms (a waiting line, a smash, taking the top card) are
-carried out here; ``finish`` hooks run in the engine (`finish`). A trick that a
-power left to the engine takes part in is resolved by the engine's own transitions
+stepping loop would choose with the same draws. A hand's unrevealed masked cards are
+named by class, as the player names them (E28, E29: `_by_class`). Tricks are ranked
+with the tabulated rank keys of `claim.search._playout_tables`; pure placements and
+next leaders are looked up; the declared mechanisms (a waiting line, a smash, taking
+the top card) are carried out here; ``finish`` hooks run in the engine
+(`claim.search._playout_engine.finish`). A trick that a power left to the engine takes
+part in is resolved by the engine's own transitions
 (`claim.search._playout_engine.engine_trick`), its questions answered there by the
 same draws, as is the start of phase 2 when a power has a ``phase_start`` hook.
 Every question is answered where it arises, so the kernel never holds a pending one.
@@ -29,10 +32,8 @@ from collections.abc import Callable
 from typing import Any
 
 from claim.core.moves import Move
-from claim.core.records import RawEvent
-from claim.core.zones import OVER, RECRUIT, SUPPORT
-from claim.rules.engine.board import Board
-from claim.rules.engine.phases import advance
+from claim.core.zones import RECRUIT, SUPPORT
+from claim.rules.mask_tables import class_card
 from claim.rules.rulebook import (
     line_delivery,
     line_split,
@@ -41,7 +42,7 @@ from claim.rules.rulebook import (
     smash_targets,
 )
 from claim.rules.state import GameState
-from claim.search._playout_engine import engine_start, engine_trick, kernel_state
+from claim.search._playout_engine import engine_start, engine_trick, finish
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
 
@@ -51,13 +52,14 @@ Kernel = list[Any]
 """The kernel's state (the layout in the module docstring)."""
 
 
-def load(state: GameState) -> Kernel:
-    """The kernel state of ``state`` (which has no question pending or queued)."""
+def load(state: GameState, unrevealed: int = 0) -> Kernel:
+    """The kernel state of ``state`` (which has no question pending or queued), whose
+    masked cards not revealed yet are ``unrevealed`` (E28; `claim.rules.masking`)."""
     phase = 0 if state.phase is RECRUIT else 1 if state.phase is SUPPORT else 2
     return [phase, state.leader, list(state.trick), list(state.hand_masks), state.draw_pile,
             0, list(state.face_up), list(state.follower_masks), list(state.score_masks),
             [list(zone) for zone in state.zones], state.discard_mask, state.power_states,
-            (state.chance, state.deal), None]
+            (state.chance, state.deal), None, unrevealed]
 
 
 def run(kt: KernelTables, k: Kernel, random: Callable[[], float], out: list[Move]) -> None:
@@ -87,8 +89,8 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
     recruit = k[0] == 0
     follow, wild, same, play, gaps = kt.follow, kt.wild, kt.same_prev, kt.play, kt.gaps
     smear, seat_orders = kt.smear, kt.seats
-    plain = pt.never_plain if pt.lines else pt.plain  # a waiting line can deliver any time
-    engine: bool = bool(pt.engine_all or pt.engine_mask)
+    plain, engine = pt.kernel_plain, pt.engine_any
+    unrevealed: int = k[14]  # (`_by_class` keeps k[14]; a card played leaves the hands)
     while trick or hands[leader]:
         seats = seat_orders[leader]
         for seat in seats[len(trick):] if trick else seats:
@@ -103,21 +105,25 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                 pick = mask & ~((runs << 1) & same)
             else:
                 pick = mask & ~((mask << 1) & same)
-            i = int(random() * pick.bit_count())
-            while i:
-                pick &= pick - 1
-                i -= 1
-            pick &= -pick
+            if not (unrevealed and hand & unrevealed):
+                i = int(random() * pick.bit_count())
+                while i:
+                    pick &= pick - 1
+                    i -= 1
+                pick &= -pick
+                card = pick.bit_length() - 1
+                append(play[card])
+            else:  # masked cards named by class (E28, E29)
+                card = _by_class(kt, k, pick, mask & unrevealed, random, append)
+                pick = 1 << card
             hands[seat] = hand ^ pick
-            card = pick.bit_length() - 1
-            append(play[card])
             trick.append(card)
         if engine and _to_engine(kt, pt, trick, hands, zones):
             k[1:11] = [leader, trick, hands, draw, top, face_up, followers, scores, zones,
                        discard]
             if engine_trick(kt, k, random, append):
                 return  # the engine started phase 2 or ended the game
-            leader, draw, top, discard = k[1], k[4], k[5], k[10]
+            leader, draw, top, discard, unrevealed = k[1], k[4], k[5], k[10], k[14]
             continue
         led = trick[0]
         code = plain[led][trick[1]] if n == 2 else -1
@@ -130,15 +136,47 @@ def _phase(kt: KernelTables, pt: PhaseTables, k: Kernel, random: Callable[[], fl
                 scores[winner] |= (1 << led) | (1 << trick[1])
             trick.clear()
             if recruit:
-                top = _recruit(kt, pt, [winner, seats[1 - code]], won, draw, top, face_up,
-                               followers, random, append)
-                if hands[leader]:
-                    top = _turn(kt, draw, top, face_up)
+                top = _recruit(kt, pt, k, [winner, seats[1 - code]], won, draw, top,
+                               bool(hands[leader]), random, append)
             continue
-        leader, top, discard = _settle(kt, pt, trick, seats, code, recruit, hands, draw, top,
-                                       face_up, followers, scores, zones, discard, random,
-                                       append)
+        leader, top, discard = _settle(kt, pt, k, trick, seats, code, recruit, hands, draw,
+                                       top, scores, zones, discard, random, append)
     k[1:11] = [leader, trick, hands, draw, top, face_up, followers, scores, zones, discard]
+
+
+def _by_class(kt: KernelTables, k: Kernel, picks: int, hidden: int,
+              random: Callable[[], float], append: Callable[[Move], None]) -> int:
+    """Draw a move among the legal ``picks`` (the first of each kind) of a hand whose
+    playable unrevealed masked cards are ``hidden``, named as `claim.rules.masking.legal_moves`
+    names them (E28, E29): a class move per class of those, in the class order, then
+    the other cards in deck order. Returns the card played (a class move's:
+    `class_card`, revealed from now on in ``k``: its trick completes before it matters)."""
+    places, named = kt.class_place, 0
+    rest = picks & hidden
+    while rest:
+        low = rest & -rest
+        named |= 1 << places[low.bit_length() - 1]
+        rest ^= low
+    others = picks & ~hidden
+    count = named.bit_count()
+    i = int(random() * (count + others.bit_count()))
+    if i < count:
+        while i:
+            named &= named - 1
+            i -= 1
+        place = (named & -named).bit_length() - 1
+        append(kt.class_moves[place])
+        held = hidden & kt.class_masks[place]
+        card = class_card(held, k[11][kt.factions[(held & -held).bit_length() - 1]])
+        k[14] &= ~(1 << card)
+        return card
+    i -= count
+    while i:
+        others &= others - 1
+        i -= 1
+    card = (others & -others).bit_length() - 1
+    append(kt.play[card])
+    return card
 
 
 def _to_engine(kt: KernelTables, pt: PhaseTables, trick: list[int], hands: list[int],
@@ -163,9 +201,9 @@ def _to_engine(kt: KernelTables, pt: PhaseTables, trick: list[int], hands: list[
     return False
 
 
-def _settle(kt: KernelTables, pt: PhaseTables, trick: list[int], seats: tuple[int, ...],
-            code: int, recruit: bool, hands: list[int], draw: tuple[int, ...], top: int,
-            face_up: list[int], followers: list[int], scores: list[int],
+def _settle(kt: KernelTables, pt: PhaseTables, k: Kernel, trick: list[int],
+            seats: tuple[int, ...], code: int, recruit: bool, hands: list[int],
+            draw: tuple[int, ...], top: int, scores: list[int],
             zones: list[Any], discard: int, random: Callable[[], float],
             append: Callable[[Move], None]) -> tuple[int, int, int]:
     """Settle a complete trick that a power takes part in, or of more than two players
@@ -210,10 +248,8 @@ def _settle(kt: KernelTables, pt: PhaseTables, trick: list[int], seats: tuple[in
     won = trick[order[0]]
     trick.clear()
     if recruit:
-        top = _recruit(kt, pt, [winner, last] if n == 2 else [seats[p] for p in order],
-                       won, draw, top, face_up, followers, random, append)
-        if hands[leader]:
-            top = _turn(kt, draw, top, face_up)
+        top = _recruit(kt, pt, k, [winner, last] if n == 2 else [seats[p] for p in order],
+                       won, draw, top, bool(hands[leader]), random, append)
     return leader, top, discard
 
 
@@ -314,12 +350,16 @@ def _smashes(kt: KernelTables, pt: PhaseTables, trick: list[int], before: list[l
     return discard
 
 
-def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
-             draw: tuple[int, ...], top: int, face_up: list[int], followers: list[int],
-             random: Callable[[], float], append: Callable[[Move], None]) -> int:
-    """Phase 1: each seat in rank order takes a follower (RULES 3, R10, R15); returns
-    the new top of the draw pile."""
+def _recruit(kt: KernelTables, pt: PhaseTables, k: Kernel, ranking: list[int], won: int,
+             draw: tuple[int, ...], top: int, turn: bool, random: Callable[[], float],
+             append: Callable[[Move], None]) -> int:
+    """Phase 1: each seat in rank order takes a follower (RULES 3, R10, R15), then,
+    with ``turn`` (cards are left to play), the next trick's face-up cards are turned
+    from the top of the draw pile (RULES 2: one with two players, two with 3-4;
+    RULES 3), revealed if masked (E28). Returns the new top of the draw pile."""
     same, kinds = kt.same_prev, kt.kinds
+    face_up: list[int] = k[6]
+    followers: list[int] = k[7]
     for seat in ranking:
         if not face_up:
             followers[seat] |= 1 << draw[top]
@@ -343,15 +383,14 @@ def _recruit(kt: KernelTables, pt: PhaseTables, ranking: list[int], won: int,
             append(kt.take[card])
         face_up.remove(card)
         followers[seat] |= 1 << card
+    if turn:
+        count = kt.face_up_count
+        face_up[:] = draw[top:top + count]
+        top += count
+        if k[14]:
+            for card in face_up:
+                k[14] &= ~(1 << card)
     return top
-
-
-def _turn(kt: KernelTables, draw: tuple[int, ...], top: int, face_up: list[int]) -> int:
-    """Phase 1: turn the next trick's face-up cards from the top of the draw pile (RULES
-    2: one with two players, two with 3-4; RULES 3); returns the new top."""
-    count = kt.face_up_count
-    face_up[:] = draw[top:top + count]
-    return top + count
 
 
 def _same_kind(same: int, a: int, b: int) -> bool:
@@ -359,28 +398,3 @@ def _same_kind(same: int, a: int, b: int) -> bool:
     low, high = (a, b) if a < b else (b, a)
     run = ((1 << (high + 1)) - 1) ^ ((1 << (low + 1)) - 1)
     return same & run == run
-
-
-def finish(kt: KernelTables, k: Kernel) -> tuple[list[int], list[Any], int]:
-    """Run the powers' ``finish`` hooks through the engine; the final score masks,
-    zones and discard of ``k`` (those the engine reached, if it ended the game)."""
-    scores, zones, discard = k[8], k[9], k[10]
-    if k[13] is not None:
-        ended: tuple[list[int], list[Any], int] = k[13]
-        return ended
-    if kt.finishers is not None:
-        for fmask, zone, scored in kt.finishers:
-            if scored:
-                for seat, mask in enumerate(zones[zone]):
-                    scores[seat] |= mask & fmask
-                    zones[zone][seat] = mask & ~fmask
-            else:
-                line = zones[zone]
-                discard |= sum(1 << card for card in line if (1 << card) & fmask)
-                line[:] = [card for card in line if not (1 << card) & fmask]
-        return scores, zones, discard
-    board = Board(kernel_state(kt, k, SUPPORT))
-    events: list[RawEvent] = []
-    advance(board, events)
-    assert board.phase is OVER
-    return board.scores, board.writable_zones(), board.discard

@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from claim.core.cache import per_variant
-from claim.core.moves import Choose
+from claim.core.moves import Choose, PlayCard
 from claim.core.zones import DISCARD, RECRUIT, SCORE, SUPPORT, Phase, Zone
 from claim.rules.dealing import new_game
 from claim.rules.effects import Placement
 from claim.rules.engine.tricks import _packed  # the engine's own packing of rank keys
+from claim.rules.mask_tables import mask_table
 from claim.rules.playout_rules import ScoredAtEnd, SmashPrey, TakeTopOnWin, WaitingLine
 from claim.rules.protocol import FactionPower, Trick, overrides
 from claim.rules.rulebook import LINE_ORDERS, printed_rank_key
@@ -58,9 +59,9 @@ class Unsupported(Exception):
 class PhaseTables:
     """One phase's tables (see the module docstring); plain slots for fast reads."""
 
-    __slots__ = ("engine_all", "engine_mask", "key0", "keys", "leader_mask", "leaders",
-                 "line_mask", "lines", "never_plain", "place", "place_mask", "plain", "smash",
-                 "smash_mask", "take_top_mask")
+    __slots__ = ("engine_all", "engine_any", "engine_mask", "kernel_plain", "key0", "keys",
+                 "leader_mask", "leaders", "line_mask", "lines", "never_plain", "place",
+                 "place_mask", "plain", "smash", "smash_mask", "take_top_mask")
 
     def __init__(self, tables: DeckTables, variant: Variant, phase: Phase,
                  base: GameState, engine: frozenset[int]) -> None:
@@ -73,6 +74,9 @@ class PhaseTables:
         self.engine_all = bool(hooks.always_placers or hooks.always_after or any(
             overrides(tables.powers[fi], hook) for fi in acting for hook in _ALWAYS))
         """Whether the engine resolves every trick of the phase (a hook it asks always)."""
+        self.engine_any = bool(self.engine_all or self.engine_mask)
+        """Whether the engine may resolve a trick of the phase (`engine_mask` or
+        `engine_all`)."""
         self.key0 = tuple(_key(tables, hooks, base, phase, card, 0, card, n, engine)
                           for card in range(size))
         self.keys = ((),) + tuple(
@@ -96,6 +100,9 @@ class PhaseTables:
                 _after(self, tables, variant, hooks, fi)
         self.smash_mask = sum(rule[0] for rule in self.smash)
         self.plain, self.never_plain = self._plain(n, size)
+        self.kernel_plain = self.never_plain if self.lines else self.plain
+        """The table the kernel reads: `never_plain` when a waiting line may deliver a
+        card in any trick."""
 
     def _plain(self, n: int, size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Two players: per led and following card, the winner's position (0 or 1),
@@ -115,8 +122,9 @@ class PhaseTables:
 class KernelTables:
     """Everything the kernel reads, for one variant."""
 
-    __slots__ = ("engine", "engine_scoring", "engine_start", "face_up_count", "finishers",
-                 "follow", "gaps", "kinds", "no_smash", "parties", "party", "phases", "play",
+    __slots__ = ("class_masks", "class_moves", "class_place", "engine", "engine_scoring",
+                 "engine_start", "face_up_count", "factions", "finishers", "follow", "gaps",
+                 "kinds", "masked", "no_smash", "parties", "party", "phases", "play",
                  "players", "same_prev", "seats", "shared_zones", "smash_moves", "smear",
                  "take", "take_top", "values", "variant", "voters", "wild")
 
@@ -156,6 +164,8 @@ class KernelTables:
         self.party = tuple(next(i for i, team in enumerate(variant.teams) if seat in team)
                            for seat in range(n))
         self.voters = tuple(tables.faction_masks[fi] for fi in tables.voters)
+        self.factions = tables.card_faction
+        self._masked_cards(variant)
 
         base = new_game(variant, seed=0)
         self.phases = (PhaseTables(tables, variant, RECRUIT, base, engine),
@@ -163,6 +173,24 @@ class KernelTables:
         self.engine = bool(engine) or self.engine_start
         """Whether the engine takes part (tricks, the start of phase 2): the kernel
         then carries the power states (`claim.search._playout_engine`)."""
+
+    def _masked_cards(self, variant: Variant) -> None:
+        """The masked cards (E28, E29) as the kernel names them: ``masked`` (their
+        mask, 0 for none), per card its place in the class order (-1: not masked),
+        and per place the class move (`claim.rules.masking.legal_moves`'s own
+        object) and the cards of the class."""
+        table = mask_table(variant)
+        self.masked = 0 if table is None else table.mask
+        self.class_place: tuple[int, ...] = ()
+        self.class_moves: tuple[PlayCard, ...] = ()
+        self.class_masks: tuple[int, ...] = ()
+        if table is None:
+            return
+        found = [table.class_moves[id(move)] for move in self.play]
+        self.class_place = tuple(entry[3] for entry in found)
+        moves = {entry[3]: entry[2] for entry in found if entry[3] >= 0}
+        self.class_moves = tuple(moves[place] for place in range(len(table.classes)))
+        self.class_masks = tuple(table.class_masks[shown] for shown in table.classes)
 
     @property
     def native(self) -> bool:

@@ -14,9 +14,12 @@ plugins) is handed to the engine's own transitions, its hooks run there
 the engine's own transitions on one board with records off
 (`claim.rules.engine.quiet.QuietGame`): the same result, about 1.4x faster than
 stepping in instructions. With masked cards (E28, E29) the moves are named by class,
-as `GameState.legal_moves` names them, and the reveals are folded from each move's
-events (`claim.rules.masking.reveal_events`). A pending question is answered on the
-board until none is left, then the kernel goes on.
+as `GameState.legal_moves` names them: the kernel keeps which masked cards are not
+revealed yet and plays the card the rules choose (`claim.rules.mask_tables.class_card`);
+on the engine's board (a power that shapes the plays, or a question pending at the
+start) the reveals are folded from each move's events
+(`claim.rules.masking.reveal_events`). A pending question is answered on the board
+until none is left, then the kernel goes on.
 
 Examples:
     >>> import random, claim
@@ -42,8 +45,8 @@ from claim.rules.engine.quiet import QuietGame
 from claim.rules.masking import check, mask_table, reveal_events, revealed
 from claim.rules.masking import legal_moves as masked_moves
 from claim.rules.state import GameState
-from claim.search._playout_engine import ended_state, play_on_board
-from claim.search._playout_kernel import finish, load, run
+from claim.search._playout_engine import ended_state, finish, play_on_board
+from claim.search._playout_kernel import load, run
 from claim.search._playout_tables import kernel_tables
 from claim.search._playout_winner import winner
 
@@ -123,8 +126,9 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     kt = kernel_tables(state.variant)
     moves: list[Move] = []
     parties = len(state.variant.teams)
-    if _masks_cards(state):
-        return _masked(state, rng, parties)  # masked cards: class moves (E29)
+    table = mask_table(state.variant) if state.variant.tables.masks_cards else None
+    if table is not None and (isinstance(kt, str) or state.pending is not None or state.queue):
+        return _masked(state, rng, parties)  # masked cards by class on the board (E29)
     if isinstance(kt, str) or state.pending is not None or state.queue:
         game = QuietGame(state)
         # The engine's own transitions on one board (every power), until the kernel
@@ -136,7 +140,7 @@ def playout(state: GameState, rng: _random.Random) -> Playout:
     if current.is_over:
         return _ended(state, moves, current, parties)
     assert not isinstance(kt, str)
-    k = load(current)
+    k = load(current, 0 if table is None else table.mask & ~revealed(current))
     run(kt, k, rng.random, moves)
     ended = finish(kt, k)
     scores = ended[0]
@@ -175,16 +179,9 @@ def _ended(start: GameState, moves: list[Move], final: GameState, parties: int) 
                    False)
 
 
-def _masks_cards(state: GameState) -> bool:
-    """Whether ``state``'s variant has masked cards, named by class (E28, E29)."""
-    return state.variant.tables.masks_cards and mask_table(state.variant) is not None
-
-
 def kernel_unsupported(state: GameState) -> str | None:
     """Why `playout` steps through the engine for ``state``'s variant; None if it
     does not (the kernel plays it)."""
-    if _masks_cards(state):
-        return "masked cards are played by class (E29)"
     found = kernel_tables(state.variant)
     return found if isinstance(found, str) else None
 
