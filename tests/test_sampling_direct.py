@@ -198,3 +198,26 @@ def test_a_dropped_sampler_is_freed_without_the_collector(name: str) -> None:
         assert gc.collect() == 0
     finally:
         gc.enable() if was else gc.disable()
+
+
+@pytest.mark.parametrize("name", ["claim", "fear-night"])
+def test_a_view_loaded_from_json_samples_as_the_view_itself(name: str) -> None:
+    """RULES 7: a determinization depends on what the view shows, not on which card
+    objects show it. A view loaded from JSON holds equal cards that are not the
+    deck's own objects (the build finds the deck's by identity first, then by
+    value): it draws the same samples as the view it was saved from, from a
+    position with a question pending (the moves after the last play applied) and
+    from others."""
+    variant = claim.load_variant(name)
+    pending = 0
+    for state in _positions(variant, 3, 7):
+        seat = state.current_player
+        view = state.view(seat)
+        loaded = claim.from_json(claim.to_json(view))
+        assert isinstance(loaded, View) and loaded == view
+        assert not any(a is b for a, b in zip(loaded.hand, view.hand))
+        pending += state.pending is not None
+        for seed in range(3):
+            assert Sampler(loaded).sample(random.Random(seed)) == Sampler(view).sample(
+                random.Random(seed))
+    assert name == "claim" or pending > 0

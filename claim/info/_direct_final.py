@@ -26,6 +26,7 @@ from claim.info._direct_program import (
     Rejected,
     _copies,
     _finish,
+    same_card,
 )
 from claim.rules.engine.board import make_record
 from claim.rules.rulebook import shows_void
@@ -127,7 +128,7 @@ class Final:
         self.holes: list[tuple[tuple[int, int], type, int, int]] = []
         self.dups: list[tuple[int, tuple[Any, ...]]] = []
         for at, op in enumerate(program.ops):
-            code = op[0]
+            code: int = op[0]
             if code == _TURN:
                 for _ in op[1]:
                     self.moves.append((at, (False, 1)))
@@ -265,7 +266,7 @@ class Final:
         lines[1] = list(face_up)
         deck = start.variant.deck
         for _, op in ops:
-            code = op[0]
+            code: int = op[0]
             if code == -1:
                 card, (is_mask, index) = pile[op[1]], op[2]
             elif code == _PLAY:
@@ -327,7 +328,7 @@ def _fill(line: list[int], cards: tuple[Card, ...], copies: list[int],
     left = list(copies)
     for cid, card in zip(line, cards):
         if cid < 0:
-            cid = next((c for c in left if deck[c] == card), -1)
+            cid = next((c for c in left if same_card(deck[c], card)), -1)
             if cid < 0:
                 raise Rejected
             left.remove(cid)

@@ -6,6 +6,7 @@ See `claim.info._direct` for the theory; `claim.info._direct_final` and
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
@@ -65,9 +66,20 @@ def direct_ok(variant: Variant) -> bool:
     return all(promised.direct for promised in tables.capabilities)
 
 
-# Operations, in the order the history made them.
-_PLAY, _LIFT, _TAKE, _DRAW, _TURN, _TRICK, _PHASE, _LEAD, _POWER, _PEEK, _ENGINE = range(11)
-_TOP = -1  # the draw pile as an origin
+# Operations, in the order the history made them (`typing.Final`: compiled code compares
+# them as C ints, not through the module's dictionary).
+_PLAY: typing.Final = 0
+_LIFT: typing.Final = 1
+_TAKE: typing.Final = 2
+_DRAW: typing.Final = 3
+_TURN: typing.Final = 4
+_TRICK: typing.Final = 5
+_PHASE: typing.Final = 6
+_LEAD: typing.Final = 7
+_POWER: typing.Final = 8
+_PEEK: typing.Final = 9
+_ENGINE: typing.Final = 10
+_TOP: typing.Final = -1  # the draw pile as an origin
 
 
 class Program:
@@ -295,6 +307,36 @@ def _copies(variant: Variant) -> dict[Card, int]:
     for cid, card in enumerate(variant.deck):
         out[card] = out.get(card, 0) | 1 << cid
     return out
+
+
+class CopyMasks:
+    """`_copies` read without hashing a `Card` (an ``attrs`` hash is Python code):
+    the deck's own cards, which a view's history holds, found by identity. The deck
+    lives as long as the variant, which keeps this table: no other live object
+    shares an id with one of its cards."""
+
+    __slots__ = ("by_card", "by_identity")
+
+    def __init__(self, variant: Variant) -> None:
+        self.by_card = _copies(variant)
+        self.by_identity = {id(card): self.by_card[card] for card in variant.deck}
+
+    def of(self, card: Card) -> int:
+        """The mask of the ids of ``card``'s copies (KeyError: not in the deck)."""
+        found = self.by_identity.get(id(card))
+        return found if found is not None else self.by_card[card]
+
+
+@per_variant
+def copy_masks(variant: Variant) -> CopyMasks:
+    """The variant's `CopyMasks`, built once."""
+    return CopyMasks(variant)
+
+
+def same_card(a: Card, b: Card) -> bool:
+    """Whether ``a`` and ``b`` are equal cards: the same object at once, else by value
+    (``==`` on two cards runs the ``attrs`` comparison, Python code, even for one card)."""
+    return a is b or a == b
 
 
 def filled(program: Program, holes: dict[tuple[int, int], RawEvent],

@@ -25,12 +25,14 @@ from claim.info._direct_program import (
     _TOP,
     _TRICK,
     _TURN,
+    CopyMasks,
     Program,
     Rejected,
-    _copies,
     _finish,
+    copy_masks,
     filled,
     frozen,
+    same_card,
 )
 from claim.rules.engine.playing import allowed
 from claim.rules.rulebook import playable
@@ -45,7 +47,7 @@ def run(program: Program, start: GameState) -> GameState:
     """Every recorded card movement, carried out on the card ids of ``start``."""
     variant = program.variant
     tables = variant.tables
-    deck, copies = tables.deck, _copies(variant)
+    deck, copies = tables.deck, copy_masks(variant)
     players = variant.players
     masks, lists = _places(program, start)
     trick: list[int] = []
@@ -56,16 +58,17 @@ def run(program: Program, start: GameState) -> GameState:
     made: dict[int, MoveRecord] = {}
     lifted, dynamic_lead = bool(tables.follow_hooks), tables.dynamic_lead_mask  # E13, E3
     for op in program.ops:
-        code = op[0]
+        code: int = op[0]
         if code == _PLAY:
             follow = -1  # the printed lead's follow rule, unless a power decides it
             if trick and (lifted or (1 << trick[0]) & dynamic_lead):
                 follow = allowed(frozen(program, start, masks, lists, trick, pile[top:],
                                         phase, leader, powers, ()), op[1])
-            _play(masks, trick, op[1], copies[op[2].card], tables, follow)
+            _play(masks, trick, op[1], copies.of(op[2].card), tables, follow)
         elif code == _LIFT:
             _move(masks, lists, op, copies, deck, pile, top)
-            if op[2] == (False, _TOP):
+            origin: tuple[bool, int] = op[2]
+            if not origin[0] and origin[1] == _TOP:
                 top += 1
         elif code == _TRICK:
             lists[0] = trick
@@ -186,7 +189,7 @@ def _draw(masks: list[int], holes: dict[tuple[int, int], RawEvent], op: tuple[An
     if top >= len(pile):
         raise Rejected
     card = pile[top]
-    if op[2] is not None and deck[card] != op[2]:
+    if op[2] is not None and not same_card(deck[card], op[2]):
         raise Rejected
     masks[op[1]] |= 1 << card
     if op[3] is not None:
@@ -196,7 +199,7 @@ def _draw(masks: list[int], holes: dict[tuple[int, int], RawEvent], op: tuple[An
 def _take(masks: list[int], face_up: list[int], mask: int, card: Card,
           deck: tuple[Card, ...]) -> None:
     """The first face-up copy of ``card`` taken into ``masks[mask]``."""
-    cid = next((c for c in face_up if deck[c] == card), -1)
+    cid = next((c for c in face_up if same_card(deck[c], card)), -1)
     if cid < 0:
         raise Rejected
     face_up.remove(cid)
@@ -214,7 +217,7 @@ def _turned(cards: tuple[Card, ...], deck: tuple[Card, ...], pile: tuple[int, ..
 
 
 def _move(masks: list[int], lists: list[list[int]], op: tuple[Any, ...],
-          copies: dict[Card, int], deck: tuple[Card, ...], pile: tuple[int, ...],
+          copies: CopyMasks, deck: tuple[Card, ...], pile: tuple[int, ...],
           top: int) -> None:
     """A copy of the card ``op[1]`` lifted from the place ``op[2]`` (`_lift`) and put
     into the place ``op[3]``: a mask, or the end of a list."""
@@ -227,25 +230,25 @@ def _move(masks: list[int], lists: list[list[int]], op: tuple[Any, ...],
 
 
 def _lift(masks: list[int], lists: list[list[int]], card: Card, origin: tuple[bool, int],
-          copies: dict[Card, int], deck: tuple[Card, ...], pile: tuple[int, ...],
+          copies: CopyMasks, deck: tuple[Card, ...], pile: tuple[int, ...],
           top: int) -> int:
     """Take a copy of ``card`` from ``origin``: the lowest id of a pile, the first in
     line of an ordered place, the top of the draw pile."""
     is_mask, index = origin
     if is_mask:
-        mine = masks[index] & copies[card]
+        mine = masks[index] & copies.of(card)
         if not mine:
             raise Rejected
         cid = (mine & -mine).bit_length() - 1
         masks[index] ^= 1 << cid
         return cid
     if index == _TOP:
-        if top >= len(pile) or deck[pile[top]] != card:
+        if top >= len(pile) or not same_card(deck[pile[top]], card):
             raise Rejected
         return pile[top]
     line = lists[index]
     for position, cid in enumerate(line):
-        if deck[cid] == card:
+        if same_card(deck[cid], card):
             del line[position]
             return cid
     raise Rejected
