@@ -10,7 +10,7 @@ Awakener's draw (30) and before a Dark Elf's discard (60).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -47,10 +47,13 @@ __all__ = [
 
 
 # Members as globals for the hooks run on every trick (cheaper than Zone.SCORE).
-_SCORE, _WAITING = Zone.SCORE, WAITING_LINE.name
-_FOLLOWERS, _DRAW_PILE = Zone.FOLLOWERS, Zone.DRAW_PILE
-_DISCARD, _IN_FRONT = Zone.DISCARD, IN_FRONT.name
-_NO_SMASH = Option("no smash", (), "no smash")
+_SCORE: Final = Zone.SCORE
+_WAITING: Final = WAITING_LINE.name
+_FOLLOWERS: Final = Zone.FOLLOWERS
+_DRAW_PILE: Final = Zone.DRAW_PILE
+_DISCARD: Final = Zone.DISCARD
+_IN_FRONT: Final = IN_FRONT.name
+_NO_SMASH: Final = Option("no smash", (), "no smash")
 
 
 @registry.register

@@ -19,7 +19,7 @@ deck size (E45). `Phoenixes.after_place` draws from its top.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FIRE_DECK", "FirePhoenixes", "Phoenixes"]
 
-FIRE_DECK = ZoneSpec("fire phoenix deck", per_seat=False, ordered=True, public=False)
+FIRE_DECK: Final = ZoneSpec("fire phoenix deck", per_seat=False, ordered=True, public=False)
 """The Fire Phoenix deck (E41): hidden, shared, drawn from the top; set aside at the
 deal by `FirePhoenixes`, drawn from by `Phoenixes`."""
 

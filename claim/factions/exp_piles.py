@@ -17,7 +17,7 @@ E11).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -54,7 +54,7 @@ __all__ = [
     "Zombies",
 ]
 
-SECOND_DECK = ZoneSpec("second deck", per_seat=False, ordered=True, public=False)
+SECOND_DECK: Final = ZoneSpec("second deck", per_seat=False, ordered=True, public=False)
 """The phase 1 discard, in the order fixed at the deal, face down (E12, E24)."""
 
 

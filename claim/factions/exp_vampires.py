@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CRYPT", "Vampires"]
 
-CRYPT = ZoneSpec("crypt", per_seat=True, ordered=False, public=True)
+CRYPT: Final = ZoneSpec("crypt", per_seat=True, ordered=False, public=True)
 """Per seat: the crypt Vampire and the cards tucked under it, face up (E37, E40)."""
 
 
@@ -102,7 +102,7 @@ def _table(variant: Variant) -> _Table:
                   card_names(variant), tuple(subsets))
 
 
-_SCORE = Zone.SCORE  # a global: cheaper to read than the Enum member on its class
+_SCORE: Final = Zone.SCORE  # a global: cheaper to read than the Enum member on its class
 
 
 @registry.register

@@ -41,7 +41,9 @@ from claim.rules.variant import Variant
 __all__ = ["carry_out", "owner_name"]
 
 # Members as globals: reading Zone.TRICK costs about fifteen times a global in 3.11.
-_TRICK, _FACE_UP, _DRAW_PILE = Zone.TRICK, Zone.FACE_UP, Zone.DRAW_PILE
+_TRICK: Final = Zone.TRICK
+_FACE_UP: Final = Zone.FACE_UP
+_DRAW_PILE: Final = Zone.DRAW_PILE
 _NEVER_TO: Final = (Zone.DRAW_PILE, Zone.TRICK)
 _HAND: Final = Zone.HAND
 _RECRUIT_ONLY: Final = (Zone.FOLLOWERS, Zone.FACE_UP)

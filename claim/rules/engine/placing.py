@@ -7,6 +7,8 @@ is the same on both paths."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from claim.core.records import CardDrawn, FaceUpTaken, Placed, PlacedUnseen, RawEvent
 from claim.core.zones import DISCARD, FOLLOWERS, RECRUIT, SCORE, Zone
 from claim.rules.effects import Placement, ZoneRef
@@ -15,7 +17,9 @@ from claim.rules.engine.board import Board
 __all__ = ["lift_declared", "place_simply", "record_placement"]
 
 # Members as globals: reading Zone.TRICK costs about fifteen times a global in 3.11.
-_TRICK, _FACE_UP, _DRAW_PILE = Zone.TRICK, Zone.FACE_UP, Zone.DRAW_PILE
+_TRICK: Final = Zone.TRICK
+_FACE_UP: Final = Zone.FACE_UP
+_DRAW_PILE: Final = Zone.DRAW_PILE
 
 
 def place_simply(

@@ -4,6 +4,8 @@ calls `recruit` last when it resolves a trick)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from claim.core._fast import slot_maker
 from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.core.zones import RECRUIT
@@ -15,7 +17,7 @@ from claim.rules.variant_tables import DeckTables
 
 __all__ = ["after_recruiting", "recruit"]
 
-make_step = slot_maker(Step)
+make_step: Final = slot_maker(Step)
 
 
 def recruit(

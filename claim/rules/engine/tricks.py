@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 __all__ = ["current_lead", "lead_index", "rank", "resolve_trick"]
 
 
-make_trick = slot_maker(Trick)
-make_placement = slot_maker(Placement)
+make_trick: Final = slot_maker(Trick)
+make_placement: Final = slot_maker(Placement)
 TRICK: Final = Zone.TRICK
 _NONE_TAKEN: Final[frozenset[int]] = frozenset()
 
@@ -97,8 +97,10 @@ def rank(
     return tuple(sorted(range(len(keys)), key=keys.__getitem__, reverse=True))
 
 
-_LEAD_GROUP, _OTHER_GROUP = 9 << 48, 8 << 48
-_FIRST_WINS, _SECOND_WINS = (0, 1), (1, 0)
+_LEAD_GROUP: Final = 9 << 48
+_OTHER_GROUP: Final = 8 << 48
+_FIRST_WINS: Final = (0, 1)
+_SECOND_WINS: Final = (1, 0)
 
 
 def _rank_printed(cards: tuple[int, ...], tables: DeckTables, lead: int) -> tuple[int, ...]:
