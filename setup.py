@@ -28,6 +28,7 @@ COMPILED_FILES = [
     "claim/rules/engine/quiet.py",
     "claim/core/_shuffle.py",
     "claim/core/_fold.py",
+    "claim/core/_chunks.py",
     "claim/search/_solver_key.py",
     "claim/search/_solver_rules.py",
     "claim/search/_solver_order.py",

@@ -14,7 +14,8 @@ code and games give the same count to within a few hundred instructions a move
 (the collector may run at other moments). ``--playouts`` counts the same games
 played by `claim.playout` from the deal instead (the fast path's instructions a
 move, to set against stepping's); ``--samples`` counts determinizations of one
-mid-game view instead, ``--scoring`` the final scoring of finished games.
+mid-game view instead, ``--scoring`` the final scoring of finished games,
+``--views`` a view of every state of the games (for the seat to act).
 Figures are printed, never asserted.
 
 Needs valgrind (``apt-get install valgrind``) and ``setarch``; it takes about a
@@ -108,6 +109,25 @@ def play(state):
 """)
 """The final scoring of finished games (``--scoring``): ``GameState.result``."""
 
+VIEWS = _LOOP.format(setup="""
+from claim.search.playouts import pick
+items = []
+rng = random.Random(6)
+for seed in range(count):
+    state = claim.new_game(variant, seed=seed)
+    while not state.is_over:
+        moves = state.legal_moves()
+        state = state.apply(moves[pick(rng, len(moves))])
+        items.append(state)
+claim.new_game(variant, seed=-1).view(0)
+
+def play(state):
+    state.view(state.current_player if state.current_player is not None else 0)
+    return 1
+""")
+"""A view of every state of ``--games`` random games, each state new, for the seat to
+act (``--views``): what an agent observes on every move."""
+
 
 def count(tree: Path, variant: str, games: int, script: str = GAMES) -> tuple[int, int]:
     """(instructions, moves) of ``games`` random games of ``variant`` with ``tree``'s
@@ -142,12 +162,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="count determinizations of a mid-game view (--games of them)")
     parser.add_argument("--scoring", action="store_true",
                         help="count GameState.result of --games finished games")
+    parser.add_argument("--views", action="store_true",
+                        help="count a view of every state of --games games")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None or shutil.which("setarch") is None:
         print("benchmarks.instructions needs valgrind and setarch "
               "(apt-get install valgrind)", file=sys.stderr)
         return 2
-    script, per, note = ((SCORING, "result", "") if args.scoring else
+    script, per, note = ((VIEWS, "view", "") if args.views else
+                         (SCORING, "result", "") if args.scoring else
                          (SAMPLES, "sample", "") if args.samples else
                          (PLAYOUTS, "move", ", playouts") if args.playouts else
                          (GAMES, "move", ""))

@@ -47,6 +47,7 @@ COMPILED_MODULES = (
     "claim.rules.engine.quiet",
     "claim.core._shuffle",
     "claim.core._fold",
+    "claim.core._chunks",
     "claim.search._solver_key",
     "claim.search._solver_rules",
     "claim.search._solver_order",

@@ -12,12 +12,12 @@ from collections import Counter
 from collections.abc import Hashable
 from typing import Any
 
+from claim.core._chunks import ByteChunks, byte_chunks, gather
 from claim.core.cache import per_variant
 from claim.core.errors import SaveError, quote
 from claim.io.gamerecord import card_names
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
-from claim.rules.variant_tables import ByteChunks, byte_chunks, gather
 
 __all__ = ["check_snapshot", "plain", "snapshot"]
 

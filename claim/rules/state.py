@@ -105,11 +105,7 @@ class GameState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or None once the game is over."""
-        if self.phase is OVER:
-            return None
-        if self.pending is not None:
-            return self.pending.seat
-        return (self.leader + len(self.trick)) % self.variant.players
+        return _engine.seat_to_act(self)
 
     @property
     def is_over(self) -> bool:

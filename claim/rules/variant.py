@@ -20,20 +20,13 @@ from typing import Any
 import attrs
 
 from claim.core._checks import MAX_DECK, MAX_NAME_CHARS, MAX_VALUE, expect_type
-from claim.core.cache import per_variant
+from claim.core._chunks import gather
 from claim.core.cards import Card, Faction, PowerSpec, parse_card_text
 from claim.core.errors import UnknownNameError, VariantError, quote, shorten
 from claim.rules._masked_notation import parse_masked
 from claim.rules.protocol import RuleOption, option_fields
 from claim.rules.registry import registry
-from claim.rules.variant_tables import (
-    ByteChunks,
-    DeckTables,
-    build_tables,
-    byte_chunks,
-    gather,
-    ids_in,
-)
+from claim.rules.variant_tables import DeckTables, build_tables, ids_in
 
 __all__ = ["HAND_SIZES", "Variant"]
 
@@ -321,7 +314,7 @@ class Variant:
         """The cards in a mask, in deck order."""
         if mask >> len(self.tables.deck) or mask < 0:
             raise IndexError(f"card ids beyond the deck in the mask {mask:#x}")
-        return gather(mask, _card_chunks(self))
+        return gather(mask, self.tables.card_chunks)
 
     def parse_card(self, text: str) -> Card:
         """Read a card of this variant in notation (``"Kn7"``).
@@ -350,9 +343,3 @@ def _rebuild(
     """Rebuild a pickled variant once per process, so unpickled states share it."""
     return Variant(name, title, players, factions, options, house, description)
 
-
-@per_variant
-def _card_chunks(variant: Variant) -> ByteChunks[Card]:
-    """Per 8 card ids of the deck, the cards of each of the 256 byte values, so that
-    `Variant.cards_in` reads a mask a byte at a time."""
-    return byte_chunks(variant.tables.deck)

@@ -11,11 +11,12 @@ each phase.
 from __future__ import annotations
 
 import types
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
+from claim.core._chunks import ByteChunks, byte_chunks
 from claim.core.cards import Card
 from claim.core.errors import VariantError, quote
 from claim.core.moves import PlayCard
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from claim.rules.variant import Variant
 
 __all__ = [
-    "DeckTables", "HookTable", "build_tables", "byte_chunks", "gather", "ids_in", "moves_by_bits",
+    "DeckTables", "HookTable", "build_tables", "ids_in", "moves_by_bits",
 ]
 
 # (HookTable is defined in claim.rules.hook_tables and moves_by_bits in
@@ -50,31 +51,6 @@ def ids_in(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-T = TypeVar("T")
-
-ByteChunks = tuple[tuple[tuple[T, ...], ...], ...]
-"""Per 8 card ids, the items of each of the 256 byte values (see `byte_chunks`)."""
-
-
-def byte_chunks(items: Sequence[T]) -> ByteChunks[T]:
-    """Per 8 card ids of ``items`` (one per card id, in deck order), the items of
-    each of the 256 byte values, so that `gather` reads a mask a byte at a time."""
-    return tuple(
-        tuple(tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < len(items))
-              for byte in range(256))
-        for base in range(0, len(items), 8))
-
-
-def gather(mask: int, chunks: ByteChunks[T]) -> tuple[T, ...]:
-    """The items of the card ids in ``mask``, in deck order (``chunks`` from
-    `byte_chunks`; bits beyond them are ignored)."""
-    out: tuple[T, ...] = ()
-    for chunk in chunks:
-        if not mask:
-            break
-        out += chunk[mask & 255]
-        mask >>= 8
-    return out
 
 
 @attrs.frozen(slots=True)
@@ -94,6 +70,9 @@ class DeckTables:
     card_value: tuple[int, ...]
     card_bits: tuple[int, ...]
     """Per card id: ``1 << id``."""
+    card_chunks: ByteChunks[Card]
+    """The deck as `claim.core._chunks.byte_chunks` (`Variant.cards_in` reads a mask
+    through `claim.core._chunks.gather`)."""
     card_kind: tuple[int, ...]
     """Per card id: the index of its kind (identical cards share one), so that the
     engine compares cards as ints."""
@@ -315,6 +294,7 @@ def build_tables(variant: Variant) -> DeckTables:
         card_faction=card_faction,
         card_value=tuple(c.value for c in deck),
         card_bits=tuple(1 << cid for cid in range(len(deck))),
+        card_chunks=byte_chunks(deck),
         card_kind=tuple(kinds[c] for c in deck),
         rank_base=tuple(printed_rank_key(c.value, 0, False) - (8 << 48) for c in deck),
         faction_masks=tuple(faction_masks),

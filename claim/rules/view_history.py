@@ -108,8 +108,8 @@ def projected_history(state: GameState, seat: int | None
     records = state.records
     if not any(records[index].raw_events for index in range(start, len(records))):
         return done + tuple([_quiet(r.seat, r.move) for r in records[start:]]), hidden
-    known = Counter(seen)  # cards seen going to the discard, still there
-    unseen = Counter(hidden)  # cards that went to the discard unseen
+    known = _copied(seen)  # cards seen going to the discard, still there
+    unseen = _copied(hidden)  # cards that went to the discard unseen
     out = list(done)
     last_key = None
     for index in range(start, len(state.records)):
@@ -123,8 +123,17 @@ def projected_history(state: GameState, seat: int | None
         end, record, length = last_key
         _prefixes(state.variant).put(
             (seat, id(record), end),
-            (record, (tuple(out[:length]), Counter(known), Counter(unseen))))
+            (record, (tuple(out[:length]), _copied(known), _copied(unseen))))
     return tuple(out), unseen
+
+
+def _copied(counter: Counter[Card]) -> Counter[Card]:
+    """A copy of ``counter``, made as a dict is: ``Counter(counter)`` runs Python code
+    (``__init__``, ``update`` and an ``isinstance`` check against ``Mapping``), four
+    times a view."""
+    out: Counter[Card] = Counter.__new__(Counter)
+    dict.update(out, counter)
+    return out
 
 
 def projected_record(record: MoveRecord, seat: int | None, known: Counter[Card],

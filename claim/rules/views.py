@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Final
 import attrs
 
 from claim.core._checks import check_seat
+from claim.core._chunks import gather
 from claim.core._collector import collector_paused
 from claim.core._fast import slot_maker
 from claim.core.cache import Recent
@@ -31,6 +32,7 @@ from claim.core.cards import Card, MaskedCard
 from claim.core.moves import Move
 from claim.core.records import CardDrawn, HiddenEvent, Peeked
 from claim.core.zones import Phase
+from claim.rules.engine.flow import seat_to_act
 from claim.rules.masking import mask_table, revealed, shown_cards
 from claim.rules.variant import Variant
 from claim.rules.view_history import ViewEvent, ViewRecord, projected_history
@@ -213,29 +215,32 @@ def view_with_history(state: GameState, seat: int | None, history: tuple[ViewRec
     what a `claim.rules.view_history.HistoryCheck` found): the view without
     projecting the records again. ``seat`` is checked already."""
     variant = state.variant
-    discard = state.discard()
+    chunks = variant.tables.card_chunks
+    discard = gather(state.discard_mask, chunks)
     if unseen:
         left = Counter(discard)
         left.subtract(unseen)
         discard = _in_deck_order(variant, left)
-    mine = seat is not None and state.current_player == seat
+    to_act = seat_to_act(state)
+    mine = seat is not None and to_act == seat
     pending = None
     if state.pending is not None:
         pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
-    cards_in = variant.cards_in
     if variant.tables.hidden_states and mask_table(variant) is not None:
         return _masked_view(state, seat, history, discard, sum(unseen.values()), pending,
-                            state.legal_moves() if mine else ())
+                            state.legal_moves() if mine else (), to_act)
+    deck, n = variant.deck, variant.players
     return _make_view(  # View's fields, in order (built as View(...) would build it)
         variant, seat, state.phase,
         state.records[0].seat if state.records else state.leader,
-        state.leader, state.current_player,
-        cards_in(state.hand_masks[seat]) if seat is not None else (),
-        cards_in(state.follower_masks[seat]) if seat is not None else (),
+        state.leader, to_act,
+        gather(state.hand_masks[seat], chunks) if seat is not None else (),
+        gather(state.follower_masks[seat], chunks) if seat is not None else (),
         tuple([mask.bit_count() for mask in state.hand_masks]),
         tuple([mask.bit_count() for mask in state.follower_masks]),
-        len(state.draw_pile), state.face_up_cards, state.trick_cards,
-        tuple([cards_in(mask) for mask in state.score_masks]),
+        len(state.draw_pile), tuple([deck[cid] for cid in state.face_up]),
+        tuple([((state.leader + i) % n, deck[cid]) for i, cid in enumerate(state.trick)]),
+        tuple([gather(mask, chunks) for mask in state.score_masks]),
         discard, sum(unseen.values()),
         _zones(state) if state.zones else (),
         _power_states(state, seat),
@@ -245,7 +250,7 @@ def view_with_history(state: GameState, seat: int | None, history: tuple[ViewRec
 
 def _masked_view(state: GameState, seat: int | None, history: tuple[ViewRecord, ...],
                  discard: tuple[Card, ...], unseen: int, pending: PendingView | None,
-                 legal: tuple[Move, ...]) -> View:
+                 legal: tuple[Move, ...], to_act: int | None) -> View:
     """`_view_of` of a variant with masked cards (E28): the unrevealed ones of the
     seat's hand and follower pile, and of a trick not yet complete, as classes."""
     variant = state.variant
@@ -262,11 +267,11 @@ def _masked_view(state: GameState, seat: int | None, history: tuple[ViewRecord, 
     return _make_view(
         variant, seat, state.phase,
         state.records[0].seat if state.records else state.leader,
-        state.leader, state.current_player, hand, followers,
+        state.leader, to_act, hand, followers,
         tuple([mask.bit_count() for mask in state.hand_masks]),
         tuple([mask.bit_count() for mask in state.follower_masks]),
-        len(state.draw_pile), state.face_up_cards, trick,
-        tuple([variant.cards_in(mask) for mask in state.score_masks]),
+        len(state.draw_pile), tuple([variant.deck[cid] for cid in state.face_up]), trick,
+        tuple([gather(mask, variant.tables.card_chunks) for mask in state.score_masks]),
         discard, unseen, _zones(state) if state.zones else (), _power_states(state, seat),
         _masked_history(variant, history, seat), pending, legal,
     )
@@ -327,7 +332,7 @@ def _zones(state: GameState) -> tuple[ZoneView, ...]:
     for spec, content in zip(tables.zone_specs, state.zones):
         if spec.per_seat:
             for seat, mask in enumerate(content):
-                cards = state.variant.cards_in(mask) if spec.public else ()
+                cards = gather(mask, tables.card_chunks) if spec.public else ()
                 out.append(ZoneView(spec.name, seat, spec.public, cards, mask.bit_count()))
         else:
             cards = tuple(deck[c] for c in content) if spec.public else ()

@@ -54,7 +54,18 @@ from claim.rules.variant import Variant
 if TYPE_CHECKING:
     from claim.rules.state import GameState
 
-__all__ = ["apply", "check", "describe", "dynamic_moves", "is_legal", "legal_moves"]
+__all__ = ["apply", "check", "describe", "dynamic_moves", "is_legal", "legal_moves",
+           "seat_to_act"]
+
+
+def seat_to_act(state: GameState) -> int | None:
+    """The seat to act (`GameState.current_player`): the one a pending question asks,
+    else the next to play to the trick, clockwise from its leader; None once over."""
+    if state.phase is OVER:
+        return None
+    if state.pending is not None:
+        return state.pending.seat
+    return (state.leader + len(state.trick)) % state.variant.players
 
 
 def legal_moves(state: GameState) -> tuple[Move, ...]:
