@@ -38,10 +38,11 @@ class MaskTable:
             class order (for a move of no masked card: the move itself and -1).
         class_plays: By the id of each class move of ``class_moves``: the move and
             the ids of the cards of its class, as a bit mask.
+        places: Per card id, its class's place in `classes` (-1: not masked).
     """
 
     __slots__ = ("by_card", "by_identity", "class_masks", "class_moves", "class_plays",
-                 "classes", "copies", "factions", "mask", "shown")
+                 "classes", "copies", "factions", "mask", "places", "shown")
 
     def __init__(self, mask: int, shown: tuple[MaskedCard | None, ...],
                  by_card: dict[Card, MaskedCard], copies: dict[Card, int],
@@ -59,6 +60,8 @@ class MaskTable:
         self.by_identity = by_identity
         self.class_moves = class_moves
         self.class_plays = class_plays
+        place = {shown: index for index, shown in enumerate(classes)}
+        self.places = tuple(-1 if masked is None else place[masked] for masked in shown)
 
     def __repr__(self) -> str:
         return f"MaskTable({len(self.classes)} classes, mask={self.mask:#x})"

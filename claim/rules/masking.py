@@ -171,20 +171,20 @@ def shown_cards(variant: Variant, ids: list[int], hide: int) -> tuple[Card, ...]
     """The cards of ``ids`` as a view shows them: those in ``hide`` masked (E28),
     the masked ones first, by class, the others in deck order (so that the order
     tells nothing of the values)."""
-    table = mask_table(variant)
+    table = _table(variant)
     deck = variant.deck
     if table is None or not hide:
         return tuple(deck[cid] for cid in ids)
     out: list[Card] = []
-    masked: list[MaskedCard] = []
+    masked: list[tuple[int, MaskedCard]] = []
     for cid in ids:
         shown = table.shown[cid]
         if shown is not None and hide >> cid & 1:
-            masked.append(shown)
+            masked.append((table.places[cid], shown))
         else:
             out.append(deck[cid])
-    order = {m: i for i, m in enumerate(table.classes)}
-    return tuple(sorted(masked, key=order.__getitem__)) + tuple(out)
+    masked.sort(key=_PLACE)  # by class place only (a stable sort, no card hashed)
+    return tuple([shown for _, shown in masked]) + tuple(out)
 
 
 def legal_moves(state: GameState, moves: tuple[Move, ...], folded: int | None = None

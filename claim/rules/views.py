@@ -33,7 +33,7 @@ from claim.core.moves import Move
 from claim.core.records import CardDrawn, HiddenEvent, Peeked
 from claim.core.zones import Phase
 from claim.rules.engine.flow import seat_to_act
-from claim.rules.masking import mask_table, revealed, shown_cards
+from claim.rules.masking import MaskTable, mask_table, revealed, shown_cards
 from claim.rules.variant import Variant
 from claim.rules.view_history import ViewEvent, ViewRecord, projected_history
 from claim.rules.view_history import deck_rank as deck_rank  # re-exported
@@ -226,9 +226,10 @@ def view_with_history(state: GameState, seat: int | None, history: tuple[ViewRec
     pending = None
     if state.pending is not None:
         pending = PendingView(state.pending.seat, state.pending.prompt, state.queue[0].kind)
-    if variant.tables.hidden_states and mask_table(variant) is not None:
+    table = mask_table(variant) if variant.tables.hidden_states else None
+    if table is not None:
         return _masked_view(state, seat, history, discard, sum(unseen.values()), pending,
-                            state.legal_moves() if mine else (), to_act)
+                            state.legal_moves() if mine else (), to_act, table)
     deck, n = variant.deck, variant.players
     return _make_view(  # View's fields, in order (built as View(...) would build it)
         variant, seat, state.phase,
@@ -250,7 +251,7 @@ def view_with_history(state: GameState, seat: int | None, history: tuple[ViewRec
 
 def _masked_view(state: GameState, seat: int | None, history: tuple[ViewRecord, ...],
                  discard: tuple[Card, ...], unseen: int, pending: PendingView | None,
-                 legal: tuple[Move, ...], to_act: int | None) -> View:
+                 legal: tuple[Move, ...], to_act: int | None, table: MaskTable) -> View:
     """`_view_of` of a variant with masked cards (E28): the unrevealed ones of the
     seat's hand and follower pile, and of a trick not yet complete, as classes."""
     variant = state.variant
@@ -273,25 +274,32 @@ def _masked_view(state: GameState, seat: int | None, history: tuple[ViewRecord, 
         len(state.draw_pile), tuple([variant.deck[cid] for cid in state.face_up]), trick,
         tuple([gather(mask, variant.tables.card_chunks) for mask in state.score_masks]),
         discard, unseen, _zones(state) if state.zones else (), _power_states(state, seat),
-        _masked_history(variant, history, seat), pending, legal,
+        _masked_history(table, history, seat), pending, legal,
     )
 
 
-def _masked_history(variant: Variant, history: tuple[ViewRecord, ...], seat: int | None
+def _masked_history(table: MaskTable, history: tuple[ViewRecord, ...], seat: int | None
                     ) -> tuple[ViewRecord, ...]:
     """The history with the seat's own draws and peeks of masked cards as classes
     (a card in the draw pile is never revealed, E28)."""
-    table = mask_table(variant)
-    if seat is None or table is None:
+    if seat is None:
         return history
     out = []
     for record in history:
         events = record.events
-        if any(isinstance(e, (CardDrawn, Peeked)) and e.card in table.by_card for e in events):
+        if any(isinstance(e, (CardDrawn, Peeked)) and _masked_card(table, e.card)
+               for e in events):
             events = tuple([_masked_event(e, table.by_card) for e in events])
             record = ViewRecord(record.seat, record.move, events)
         out.append(record)
     return tuple(out)
+
+
+def _masked_card(table: MaskTable, card: Card) -> bool:
+    """Whether ``card`` is a masked card (a deck card found by identity, without
+    hashing it: an ``attrs`` hash is Python code)."""
+    found = table.by_identity.get(id(card))
+    return bool(found) if found is not None else card in table.by_card
 
 
 def _masked_event(event: ViewEvent, by_card: dict[Card, MaskedCard]) -> ViewEvent:

@@ -186,9 +186,9 @@ class KernelTables:
         self.class_masks: tuple[int, ...] = ()
         if table is None:
             return
-        found = [table.class_moves[id(move)] for move in self.play]
-        self.class_place = tuple(entry[3] for entry in found)
-        moves = {entry[3]: entry[2] for entry in found if entry[3] >= 0}
+        self.class_place = table.places
+        moves = {table.places[cid]: table.class_moves[id(move)][2]
+                 for cid, move in enumerate(self.play) if table.places[cid] >= 0}
         self.class_moves = tuple(moves[place] for place in range(len(table.classes)))
         self.class_masks = tuple(table.class_masks[shown] for shown in table.classes)
 
