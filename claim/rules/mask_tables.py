@@ -49,7 +49,8 @@ class MaskTable:
                  factions: dict[int, str], classes: tuple[MaskedCard, ...],
                  class_masks: dict[MaskedCard, int], by_identity: dict[int, int],
                  class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]],
-                 class_plays: dict[int, tuple[PlayCard, int]]) -> None:
+                 class_plays: dict[int, tuple[PlayCard, int]],
+                 places: tuple[int, ...]) -> None:
         self.mask = mask
         self.shown = shown
         self.by_card = by_card
@@ -60,8 +61,7 @@ class MaskTable:
         self.by_identity = by_identity
         self.class_moves = class_moves
         self.class_plays = class_plays
-        place = {shown: index for index, shown in enumerate(classes)}
-        self.places = tuple(-1 if masked is None else place[masked] for masked in shown)
+        self.places = places
 
     def __repr__(self) -> str:
         return f"MaskTable({len(self.classes)} classes, mask={self.mask:#x})"
@@ -113,14 +113,16 @@ def mask_table(variant: Variant) -> MaskTable | None:
     # The deck's cards live as long as the variant, which keeps this table: no other
     # live object shares an id with one of them.
     by_identity = {id(card): copies.get(card, 0) for card in tables.deck}
+    place = {masked_as: index for index, masked_as in enumerate(ordered)}
     plays = {masked_as: PlayCard(masked_as) for masked_as in ordered}
     class_moves: dict[int, tuple[PlayCard, int, PlayCard, int]] = {}
     for key, (move, held) in tables.masks_by_id.items():
         if move.option is None and held & mask:
             masked_as = by_card[move.card]
-            class_moves[key] = (move, held, plays[masked_as], ordered.index(masked_as))
+            class_moves[key] = (move, held, plays[masked_as], place[masked_as])
         else:
             class_moves[key] = (move, 0, move, -1)
     class_plays = {id(play): (play, class_masks[masked_as]) for masked_as, play in plays.items()}
+    places = tuple(-1 if masked_as is None else place[masked_as] for masked_as in shown)
     return MaskTable(mask, tuple(shown), by_card, copies, factions, ordered, class_masks,
-                     by_identity, class_moves, class_plays)
+                     by_identity, class_moves, class_plays, places)

@@ -30,7 +30,7 @@ from claim.rules.state import GameState, make_state
 from claim.search._playout_tables import KernelTables
 
 __all__ = ["ended_state", "engine_start", "engine_trick", "finish", "kernel_state",
-           "play_on_board"]
+           "play_on_board", "reveal"]
 
 Kernel = list[Any]
 
@@ -104,9 +104,8 @@ def _read_back(k: Kernel, board: Board, phase: Phase) -> bool:
         zone[:] = content
     k[1], k[4], k[5], k[10], k[11] = (board.leader, board.draw_pile, 0, board.discard,
                                       board.power_states)
-    if k[14]:  # a masked card the engine turned face up is revealed (E28)
-        for card in board.face_up:
-            k[14] &= ~(1 << card)
+    if k[14]:
+        reveal(k, board.face_up)
     if board.phase is phase:
         return False
     if board.phase is OVER:
@@ -114,6 +113,13 @@ def _read_back(k: Kernel, board: Board, phase: Phase) -> bool:
     else:
         k[0] = 1
     return True
+
+
+def reveal(k: Kernel, face_up: list[int]) -> None:
+    """Mark the masked cards among ``face_up`` (just turned face up) revealed in the
+    kernel ``k`` (E28), by the kernel's recruiting or the engine's."""
+    for card in face_up:
+        k[14] &= ~(1 << card)
 
 
 def finish(kt: KernelTables, k: Kernel) -> tuple[list[int], list[Any], int]:

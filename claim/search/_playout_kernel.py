@@ -42,7 +42,7 @@ from claim.rules.rulebook import (
     smash_targets,
 )
 from claim.rules.state import GameState
-from claim.search._playout_engine import engine_start, engine_trick, finish
+from claim.search._playout_engine import engine_start, engine_trick, finish, reveal
 from claim.search._playout_tables import KernelTables, PhaseTables
 from claim.search._playout_winner import winner
 
@@ -388,8 +388,7 @@ def _recruit(kt: KernelTables, pt: PhaseTables, k: Kernel, ranking: list[int], w
         face_up[:] = draw[top:top + count]
         top += count
         if k[14]:
-            for card in face_up:
-                k[14] &= ~(1 << card)
+            reveal(k, face_up)
     return top
 
 
