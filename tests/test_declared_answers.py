@@ -180,3 +180,22 @@ def test_a_two_card_answer_plays_in_both_adapters(adapter: str) -> None:
         name = register(variant, "claim_proto_traders")
         pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=3, serialize=False,
                                 verbose=False)
+
+
+def test_options_accepted_for_one_power_are_checked_again_for_another() -> None:
+    """R15 and #22: the engine keeps the distinct options of the option tuples it met
+    last (a power that keeps its questions has them checked once), but the same tuple
+    offered by a power that did not declare its labels is still refused."""
+    from claim.rules.engine.choices import distinct_options
+
+    variant = trading()
+    traders, goblins = (variant.tables.faction_index[name] for name in ("traders", "goblins"))
+    mine, theirs = variant.deck.index(claim.Card("traders", 3)), 12 + 7
+    trade = Option(f"trade {variant.deck[mine]} {variant.deck[theirs]}@1",
+                   (Placement(mine, Zone.SCORE, 1, Zone.SCORE, 0),
+                    Placement(theirs, Zone.SCORE, 0, Zone.SCORE, 1)))
+    question = Question(0, "trade a scored card?", (trade, Option("keep all")))
+    assert distinct_options(variant, traders, question) == question.options
+    assert distinct_options(variant, traders, question) is question.options
+    with pytest.raises(claim.PowerError, match=r"option 'trade Td3 [^']+' is not among"):
+        distinct_options(variant, goblins, question)

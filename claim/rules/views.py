@@ -19,7 +19,7 @@ from __future__ import annotations
 import operator
 from collections import Counter
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -41,6 +41,7 @@ from claim.rules.view_text import render
 
 if TYPE_CHECKING:
     from claim.rules.state import GameState
+    from claim.rules.variant_tables import DeckTables
 
 __all__ = [
     "HiddenEvent",
@@ -335,14 +336,38 @@ def _in_deck_order(variant: Variant, cards: Counter[Card]) -> tuple[Card, ...]:
 
 def _zones(state: GameState) -> tuple[ZoneView, ...]:
     tables = state.variant.tables
-    deck = tables.deck
     out = []
-    for spec, content in zip(tables.zone_specs, state.zones):
-        if spec.per_seat:
+    for index, content in enumerate(state.zones):
+        if tables.zone_specs[index].per_seat:
             for seat, mask in enumerate(content):
-                cards = gather(mask, tables.card_chunks) if spec.public else ()
-                out.append(ZoneView(spec.name, seat, spec.public, cards, mask.bit_count()))
+                out.append(_zone_view(tables, index, seat, mask))
         else:
-            cards = tuple(deck[c] for c in content) if spec.public else ()
-            out.append(ZoneView(spec.name, None, spec.public, cards, len(content)))
+            out.append(_zone_view(tables, index, None, content))
     return tuple(out)
+
+
+def _zone_view(tables: DeckTables, index: int, seat: int | None, content: object
+               ) -> ZoneView:
+    """The view of zone ``index`` (of ``seat``) holding ``content`` (a card mask, or
+    the card ids in line), kept in `_ZONE_VIEWS`: equal zones are one object, which
+    views compare by identity."""
+    key = (id(tables), index, seat, content)
+    found = _ZONE_VIEWS.get(key)
+    if found is not None and found[0] is tables:
+        return found[1]
+    spec = tables.zone_specs[index]
+    if isinstance(content, int):
+        cards = gather(content, tables.card_chunks) if spec.public else ()
+        made = ZoneView(spec.name, seat, spec.public, cards, content.bit_count())
+    else:
+        ids = cast("tuple[int, ...]", content)
+        made = ZoneView(spec.name, seat, spec.public,
+                        tuple([tables.deck[c] for c in ids]) if spec.public else (), len(ids))
+    _ZONE_VIEWS.put(key, (tables, made))
+    return made
+
+
+_ZONE_VIEWS: Final[Recent[tuple[int, int, int | None, object], tuple[DeckTables, ZoneView]]
+                   ] = Recent("zone views", 1024)
+"""Zone views by (variant tables, zone, seat, content); an entry keeps its tables, so
+a reused id is never mistaken."""

@@ -11,8 +11,9 @@ by itself, one with none is skipped, and one with two or more waits as the state
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
+from claim.core._fold import Recent
 from claim.core.errors import PowerError
 from claim.core.records import CardDrawn, FaceUpTaken, RawEvent
 from claim.core.zones import FOLLOWERS, Zone
@@ -90,8 +91,12 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
     if not question.options:
         raise PowerError(f"{owner_name(variant, owner)} asked {question.prompt!r} with no "
                          "option", _name(variant, owner), question)
-    kinds = variant.tables.card_kind
     options = question.options
+    found = _DISTINCT.get(id(options))
+    if (found is not None and found[0] is options and found[1] is variant
+            and found[2] == owner and found[3] == trusted):
+        return found[4]
+    kinds = variant.tables.card_kind
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
     for index, option in enumerate(options):
@@ -106,9 +111,17 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
         except TypeError:
             raise PowerError(f"{owner_name(variant, owner)}: option {option.label!r} has an "
                              "unhashable outcome", _name(variant, owner), option) from None
-    if len(seen) == len(options):
-        return options  # nothing merged: the question's own tuple
-    return tuple(seen.values())
+    # nothing merged: the question's own tuple
+    distinct = options if len(seen) == len(options) else tuple(seen.values())
+    _DISTINCT.put(id(options), (options, variant, owner, trusted, distinct))
+    return distinct
+
+
+_DISTINCT: Final[Recent[int, tuple[tuple[Option, ...], Variant, int, int, tuple[Option, ...]]]
+                 ] = Recent("distinct options", 64)
+"""`distinct_options` of the latest option tuples, by the tuple's identity (checked
+on a hit, with the variant, owner and trusted count): a power that keeps its
+questions (the Vampires, the Elf-Orcs' play options) has them checked once."""
 
 
 def card_outcome(effects: tuple[Effect, ...], kinds: tuple[int, ...]) -> Hashable:
