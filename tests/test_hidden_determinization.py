@@ -12,6 +12,7 @@ drawn unseen by another seat."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -19,7 +20,8 @@ import claim
 from claim.core.records import PlacedUnseen
 from claim.core.zones import Zone
 from claim.factions.exp_phoenixes import FIRE_DECK
-from claim.info.sampling import sample
+from claim.info._sampled_deal import Deal
+from claim.info.sampling import Sampler, sample
 from claim.testing import random_official_mix
 
 HIDDEN = {"fire_elementals", "demons", "tricksters", "poisoners", "shadows", "vampires",
@@ -119,6 +121,23 @@ def test_e41_phoenix_fire_3p_determinizes() -> None:
     assert _determinizes(claim.load_variant("phoenix-fire-3p"), games=3) > 0
 
 
+def sampled_deals(variant: claim.Variant, seeds: list[int], moves: int, draws: int
+                  ) -> Iterator[Deal]:
+    """Deals sampled from seat 0's view of a game of each seed, after ``moves`` random
+    moves times the seed's place in ``seeds``, ``draws`` per view; each as a
+    `claim.info._sampled_deal.Deal` with no chance order (as the sampler starts it)."""
+    for index, seed in enumerate(seeds):
+        rng = random.Random(seed)
+        state = claim.new_game(variant, seed=seed)
+        for _ in range(index * moves):
+            state = state.apply(rng.choice(state.legal_moves()))
+        sampler = Sampler(state.view(0))
+        for draw in range(draws):
+            deal = sampler.sample_deal(random.Random(draw))[0]
+            yield Deal(deal.hands, deal.draw_pile, deal.first_leader, (), deal.set_aside,
+                       deal.hidden)
+
+
 @pytest.mark.parametrize("names", [
     ("goblins", "knights", "shadows", "tricksters", "undead"),  # shadow-tricks
     ("goblins", "knights", "poisoners", "tricksters", "wizards"),  # fire-magic
@@ -131,22 +150,32 @@ def test_a_sampled_deal_starts_as_new_game_starts_it(names: tuple[str, ...]) -> 
     through `claim.new_game`: the same state, card ids, zones, power states and
     recorded deal as `new_game` gives the explicit deal."""
     from claim.info._dealing import starter
-    from claim.info._sampled_deal import Deal
-    from claim.info.sampling import Sampler
 
     players = 2 if len(names) == 5 else 3
     variant = claim.mix(list(names), players)
     start = starter(variant)
     assert start.template is not None
     assert variant.tables.asides or variant.tables.hidden_states
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = claim.new_game(variant, seed=seed)
-        for _ in range(seed * 7):
-            state = state.apply(rng.choice(state.legal_moves()))
-        sampler = Sampler(state.view(0))
-        for draw in range(4):
-            deal = sampler.sample_deal(random.Random(draw))[0]
-            unranked = Deal(deal.hands, deal.draw_pile, deal.first_leader, (),
-                            deal.set_aside, deal.hidden)
-            assert start.start(unranked) == unranked.start(variant)
+    for deal in sampled_deals(variant, list(range(4)), 7, 4):
+        assert start.start(deal) == deal.start(variant)
+
+
+def test_a_sampled_deal_runs_the_start_of_powers_acting_at_the_start() -> None:
+    """Powers that act when a game starts (the Satyrs: a Satyr among the first
+    face-up cards makes the first trick a Satyr trick, E13 and E18; the Elf-Orcs'
+    ``phase_start``, E3) are run on the sampler's template-built deal as
+    `claim.new_game` runs them: the same state as `new_game` gives the explicit
+    deal, Satyr tricks included."""
+    from claim.info._dealing import starter
+
+    variant = claim.mix(["elves", "orcs", "elf_orcs", "satyrs", "zombies", "yetis"], 2)
+    start = starter(variant)
+    assert start.starting and start.base is not None
+    firsts = [bool(claim.new_game(variant, seed=seed).power_state("satyrs"))
+              for seed in range(100)]
+    satyr_tricks = 0
+    for deal in sampled_deals(variant, [firsts.index(True), firsts.index(False), 0, 1], 5, 6):
+        started = start.start(deal)
+        assert started == deal.start(variant)
+        satyr_tricks += bool(started.power_state("satyrs"))
+    assert satyr_tricks  # a Satyr was turned face up: the start acted

@@ -16,7 +16,7 @@ from claim.info._direct_program import Rejected as _Reject
 from claim.info._history import Skeleton
 from claim.info._sampled_deal import Deal
 from claim.rules._hidden_deal import explicit_hidden
-from claim.rules.dealing import new_game
+from claim.rules.dealing import dealt_game, new_game, started
 from claim.rules.state import GameState, make_state
 from claim.rules.variant import Variant
 
@@ -106,18 +106,31 @@ class Dealt:
 
 
 class Starter:
-    """Starts the game of a deal: `claim.new_game`, or, for variants whose powers
-    do nothing when a game starts, the same state built from a template with the
+    """Starts the game of a deal as `claim.new_game` does, without checking the deal
+    against the deck again: the state is built from a template (``base``) with the
     card ids `new_game` would give an explicit deal (each card's first free copy:
     hands, then the draw pile, then the cards set aside, E33), the deal's cards set
     aside in their zones and its hidden power states checked by their powers (E30),
-    as `new_game` checks them."""
+    as `new_game` checks them; for variants whose powers act when a game starts,
+    their start is then run on it (`claim.rules.dealing.started`, as `new_game`
+    runs it). Where chance is drawn at the deal (E12), `new_game` deals it.
+
+    Attributes:
+        template: The started game of seed 0 when no power acts at the start (the
+            direct build's final path reads it), else None.
+        base: The template of the states it builds, or None (`new_game` deals).
+    """
 
     def __init__(self, variant: Variant) -> None:
         tables = variant.tables
         self.variant = variant
-        self.template = None if (tables.starters or tables.trick_starters) else new_game(
-            variant, seed=0)
+        self.starting = bool(tables.starters or tables.trick_starters)
+        self.template = None if self.starting else new_game(variant, seed=0)
+        # With powers acting at the start: the deal before it, which `start` then
+        # runs (`started`); none when chance is drawn at the deal (E12: the Awakeners
+        # start from the deal's own order), where `start` deals as `new_game` does.
+        base = dealt_game(variant, 0) if self.starting else self.template
+        self.base = None if self.starting and base is not None and base.chance else base
         copies: dict[Card, list[int]] = {}
         for cid, card in enumerate(variant.deck):
             copies.setdefault(card, []).append(cid)
@@ -134,7 +147,7 @@ class Starter:
 
     def start(self, deal: Deal) -> GameState:
         """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
-        template = self.template
+        template = self.base
         if template is None:
             return deal.start(self.variant)
         tables = self.variant.tables
@@ -152,11 +165,12 @@ class Starter:
             for fi, value in zip(tables.hidden_states, secret):
                 changed[fi] = value
             states = tuple(changed)
-        return make_state(
+        state = make_state(
             self.variant, template.phase, deal.first_leader, template.trick,
             dealt.hand_masks, dealt.draw_pile, dealt.face_up, template.follower_masks,
             template.score_masks, zones, template.discard_mask, states, template.chance,
             template.pending, template.queue, template.records, dealt.deal)
+        return started(state) if self.starting else state
 
     def dealt_parts(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],
                     first_leader: int, set_aside: tuple[tuple[str, tuple[Card, ...]], ...],
@@ -191,7 +205,7 @@ class Starter:
         Raises:
             Rejected: A card set aside (or dealt) more often than the deck holds it.
         """
-        assert self.template is not None
+        assert self.base is not None
         tables = self.variant.tables
         cards = list(chain.from_iterable(hands))
         dealt = len(cards)
@@ -215,8 +229,8 @@ class Starter:
             at += size
         count = self.variant.face_up_count
         return Dealt(self.variant, tuple(sum(map(bits.__getitem__, h)) for h in dealt_hands),
-                     pile[count:], pile[:count], self.template.chance,
-                     RecordedDeal(tuple(dealt_hands), pile, self.template.chance,
+                     pile[count:], pile[:count], self.base.chance,
+                     RecordedDeal(tuple(dealt_hands), pile, self.base.chance,
                                   first_leader, None, tuple(asides), tuple(secret)))
 
     def _ids(self, cards: list[Card]) -> list[int]:

@@ -21,7 +21,7 @@ from claim.rules.loading import load_variant
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
 
-__all__ = ["new_game"]
+__all__ = ["dealt_game", "new_game", "started"]
 
 CardLike = Card | str
 
@@ -76,8 +76,20 @@ def new_game(
     variant = load_variant(variant)
     dealt = _deal(variant, seed, rng, hands, draw_pile, first_leader, chance, set_aside, hidden)
     recorded = seed if rng is None and hands is None and draw_pile is None else None
-    state = _dealt_state(variant, dealt, first_leader, recorded)
-    tables = variant.tables
+    return started(_dealt_state(variant, dealt, first_leader, recorded))
+
+
+def dealt_game(variant: Variant, seed: int) -> GameState:
+    """The game `new_game` deals from ``seed``, before any power's start (what
+    `started` starts)."""
+    return _dealt_state(variant, _deal(variant, seed, None, None, None, 0, None, None, None),
+                        0, seed)
+
+
+def started(state: GameState) -> GameState:
+    """A dealt game (`dealt_game`, or a deal built as `new_game` builds it) with the
+    powers' start: their phase 1 ``phase_start`` and ``trick_start`` hooks."""
+    tables = state.variant.tables
     if not (tables.starters or tables.trick_starters):
         return state
     board = Board(state)
