@@ -10,8 +10,8 @@ by itself, one with none is skipped, and one with two or more waits as the state
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Any, Final, Protocol, TypeVar
+from collections.abc import Container, Hashable, Sequence
+from typing import Any, Final, NoReturn, Protocol, TypeVar
 
 from claim.core._fold import Recent
 from claim.core.errors import PowerError
@@ -96,12 +96,14 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
     if (found is not None and found[0] is options and found[1] is variant
             and found[2] == owner and found[3] == trusted):
         return found[4]
-    kinds = variant.tables.card_kind
+    tables = variant.tables
+    kinds = tables.card_kind
     seen: dict[Hashable, Option] = {}
     labels: set[str] = set()
+    declared = tables.answer_space.labels if owner < 0 else tables.answer_space.declared[owner]
     for index, option in enumerate(options):
         if index >= trusted:
-            _check_option(variant, owner, option, labels)
+            _check_option(variant, owner, option, labels, declared)
         else:
             labels.add(option.label)
         outcome = option.outcome if option.outcome is not None else card_outcome(
@@ -118,10 +120,12 @@ def distinct_options(variant: Variant, owner: int, question: Question, trusted: 
 
 
 _DISTINCT: Final[Recent[int, tuple[tuple[Option, ...], Variant, int, int, tuple[Option, ...]]]
-                 ] = Recent("distinct options", 64)
+                 ] = Recent("distinct options", 8)
 """`distinct_options` of the latest option tuples, by the tuple's identity (checked
 on a hit, with the variant, owner and trusted count): a power that keeps its
-questions (the Vampires, the Elf-Orcs' play options) has them checked once."""
+questions (the Vampires, the Elf-Orcs' play options) has them checked once. A few
+entries only: the options kept alive longer cost the garbage collector more than a
+longer memo saves (fire-magic's stepping, counted with ``benchmarks.instructions``)."""
 
 
 def card_outcome(effects: tuple[Effect, ...], kinds: tuple[int, ...]) -> Hashable:
@@ -145,23 +149,27 @@ def _name(variant: Variant, owner: int) -> str:
     return "" if owner < 0 else variant.tables.faction_names[owner]
 
 
-def _check_option(variant: Variant, owner: int, option: object, labels: set[str]) -> None:
-    if not isinstance(option, Option) or option.label.__class__ is not str or not (
-            option.label.strip()) or option.effects.__class__ is not tuple:
-        raise PowerError(f"{owner_name(variant, owner)}: {option!r} is not an Option with a "
-                         "label and a tuple of effects", _name(variant, owner), option)
-    if option.label in labels:
+def _check_option(variant: Variant, owner: int, option: object, labels: set[str],
+                  declared: Container[str]) -> None:
+    """Raise a PowerError unless ``option`` is an `Option` with a label of its own (not
+    among ``labels``, then added), one of the ``declared`` ones, and effects naming
+    cards of the deck."""
+    if option.__class__ is not Option and not isinstance(option, Option):
+        _malformed(variant, owner, option)
+    assert isinstance(option, Option)
+    label, effects = option.label, option.effects
+    if label.__class__ is not str or not label.strip() or effects.__class__ is not tuple:
+        _malformed(variant, owner, option)
+    if label in labels:
         raise PowerError(f"{owner_name(variant, owner)}: two options labelled "
-                         f"{option.label!r}", _name(variant, owner), option)
-    tables = variant.tables
-    if option.label not in (tables.answer_space.labels if owner < 0
-                            else tables.answer_space.declared[owner]):
-        raise PowerError(f"{owner_name(variant, owner)}: option {option.label!r} is not among "
+                         f"{label!r}", _name(variant, owner), option)
+    if label not in declared:
+        raise PowerError(f"{owner_name(variant, owner)}: option {label!r} is not among "
                          "the labels it declares (FactionPower.answers, play_labels)",
                          _name(variant, owner), option)
-    labels.add(option.label)
+    labels.add(label)
     size = len(variant.tables.deck)
-    for effect in option.effects:
+    for effect in effects:
         if effect.__class__ is Placement or effect.__class__ is Reveal:
             card, other = effect.card, 0  # (getattr with a default raises inside: slow)
         elif isinstance(effect, (Placement, Exchange, Reveal)):
@@ -172,6 +180,11 @@ def _check_option(variant: Variant, owner: int, option: object, labels: set[str]
                 or not 0 <= card < size or not 0 <= other < size):
             raise PowerError(f"{owner_name(variant, owner)}: {effect!r} names no card of "
                              "this deck", _name(variant, owner), effect)
+
+
+def _malformed(variant: Variant, owner: int, option: object) -> NoReturn:
+    raise PowerError(f"{owner_name(variant, owner)}: {option!r} is not an Option with a "
+                     "label and a tuple of effects", _name(variant, owner), option)
 
 
 L = TypeVar("L", bound="Labelled")
