@@ -143,10 +143,12 @@ def sampled_deals(variant: claim.Variant, seeds: list[int], moves: int, draws: i
     ("goblins", "knights", "poisoners", "tricksters", "wizards"),  # fire-magic
     ("goblins", "knights", "unicorns", "shapeshifters", "shadows", "tricksters", "phoenixes",
      "fire_phoenixes"),
+    ("knights", "goblins", "fire_elementals", "demons", "undead"),  # fire-masks (E29)
 ])
 def test_a_sampled_deal_starts_as_new_game_starts_it(names: tuple[str, ...]) -> None:
     """The sampler starts a deal with cards set aside (E33: Shadows, the Fire Phoenix
-    deck) and hidden power states (E30 fakes, E32 toxic cards) from a template, not
+    deck) and hidden power states (E30 fakes, E32 toxic cards, E29 the masked cards'
+    play order) from a template, not
     through `claim.new_game`: the same state, card ids, zones, power states and
     recorded deal as `new_game` gives the explicit deal."""
     from claim.info._dealing import starter

@@ -23,7 +23,9 @@ steps, each uniform, and checked as every sample is:
    faction played so far in the order they were played, then the others in a
    random order. The cards not yet played, the only ones the order still decides,
    are in a uniform order.
-4. **Replay** of the recorded (class) moves from that deal (with the hidden power
+4. **Replay** of the recorded (class) moves from that deal, started as
+   `claim.new_game` starts it but from the variant's template
+   (`claim.info._dealing.Starter`, as every sampler's deal; with the hidden power
    states drawn again among those the view allows and, with Awakeners, the chance
    order, as every replay: `claim.info._sampled_deal.replayed`). Another player's class
    move chose among the ``n`` cards of that class they could play: the sample is
@@ -59,6 +61,7 @@ from claim.core.records import (
     TrickCompleted,
 )
 from claim.core.zones import Phase
+from claim.info._dealing import starter
 from claim.info._direct_program import Rejected
 from claim.info._history import skeleton
 from claim.info._sampled_deal import Deal, hidden_parts, replayed
@@ -306,6 +309,7 @@ class MaskedSampler:
         self.twin = unmasked_twin(view.variant)
         self._place, self._deal = place, deal
         self._read = (_unseen_values(view, table), _revealed_before(view))
+        self._starter = starter(view.variant)
 
     def draw(self, rng: random.Random, tries: int) -> tuple[Deal, GameState]:
         """A deal and the state it reaches (see the module).
@@ -327,7 +331,7 @@ class MaskedSampler:
                 hidden = tuple((name, orders.get(name, value)) for name, value in hidden)
                 deal = Deal(hands, pile, view.first_leader, (), aside, hidden)
                 weigh = _weighing(view, self.table, rng) if attempt < tries // 2 else None
-                state = replayed(deal.start(variant), [r.move for r in view.history],
+                state = replayed(self._starter.start(deal), [r.move for r in view.history],
                                  order, plan.support_at, rng, weigh)
             except (_Reject, ClaimError):
                 continue
