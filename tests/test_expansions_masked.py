@@ -279,6 +279,23 @@ def test_e44_determinization_keeps_classes_and_reveals() -> None:
             assert sampled.view(seat) == view
 
 
+def test_e44_an_assignment_read_once_gives_the_samples_read_anew() -> None:
+    """E44: the sampler reads the unmasked view of each assignment of values once
+    (its knowledge and skeleton kept); the samples are those it draws reading every
+    assignment anew, from the same generator, and look the same as the view."""
+    state = until(2, lambda s: len(s.records) >= 30)
+    view = state.view(0)
+    kept, fresh = Sampler(view), Sampler(view)
+    assert kept._masked is not None and fresh._masked is not None
+    first, second = random.Random(11), random.Random(11)
+    for _ in range(12):
+        fresh._masked._readings.clear()
+        sampled = kept.sample(first)
+        assert sampled == fresh.sample(second)
+        assert sampled.view(0) == view
+    assert 0 < len(kept._masked._readings) < 12  # assignments met again were kept
+
+
 def test_e44_determinization_of_a_masked_hand_is_uniform_with_two_players() -> None:
     """E44: at the deal, the values of one's own high Fire Elementals are uniform
     among the high values not seen."""

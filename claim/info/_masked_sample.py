@@ -63,9 +63,9 @@ from claim.core.records import (
 from claim.core.zones import Phase
 from claim.info._dealing import starter
 from claim.info._direct_program import Rejected
-from claim.info._history import skeleton
+from claim.info._history import Skeleton, skeleton
 from claim.info._sampled_deal import Deal, hidden_parts, replayed
-from claim.info.knowledge import knowledge
+from claim.info.knowledge import Knowledge, knowledge
 from claim.rules.masking import MaskTable, mask_table, revealed
 from claim.rules.state import GameState
 from claim.rules.variant import Variant
@@ -217,12 +217,18 @@ def _draw_pool(view: View, plays: list[PlayCard | None], hand: tuple[Card, ...],
     return pools
 
 
+Assignment = tuple[tuple[Card, ...], tuple[Card, ...], tuple[tuple[int, Card], ...],
+                   tuple[Card, ...]]
+"""The values step 1 gave (hand, follower pile, trick, the viewer's draws and peeks in
+order): they decide the unmasked view."""
+
+
 def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Random,
                   read: tuple[dict[MaskedCard, list[Card]], list[set[Card]]] | None = None,
-                  ) -> tuple[View, list[PlayCard | None]]:
-    """Step 1: ``view`` with every masked card given a value (see the module).
-    ``read``: what `_unseen_values` and `_revealed_before` say of the view, if read
-    already."""
+                  ) -> tuple[View, list[PlayCard | None], Assignment]:
+    """Step 1: ``view`` with every masked card given a value (see the module), and the
+    values given. ``read``: what `_unseen_values` and `_revealed_before` say of the
+    view, if read already."""
     unseen, revealed_before = read or (_unseen_values(view, table), _revealed_before(view))
     values = _Values(unseen, rng)
     trick = tuple((seat, values.take(card)) for seat, card in view.trick)
@@ -233,6 +239,7 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
     for pool in pools.values():
         shuffle(pool, rng)
     history = []
+    given: list[Card] = []
     last_drawn: Card | None = None
     for index, (record, play) in enumerate(zip(view.history, plays)):
         events: list[ViewEvent] = []
@@ -243,6 +250,7 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
                         card for card, shown in table.by_card.items()
                         if shown == event.card and card not in revealed_before[index]])
                     events.append(Peeked(event.seat, last_drawn))
+                    given.append(last_drawn)
                     continue
                 pool = pools.get(event.card, [])
                 if last_drawn is not None and pool and last_drawn in pool:
@@ -253,6 +261,7 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
                 else:
                     raise _Reject
                 events.append(CardDrawn(event.seat, card))
+                given.append(card)
             else:
                 events.append(event)
             if isinstance(event, (CardDrawn, FaceUpTurned)) or getattr(
@@ -260,8 +269,9 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
                 last_drawn = None
         move = play if play is not None else record.move
         history.append(ViewRecord(record.seat, move, tuple(events)))
-    return attrs.evolve(view, variant=twin, hand=hand, follower_pile=followers,
-                        trick=trick, history=tuple(history), legal_moves=()), plays
+    return (attrs.evolve(view, variant=twin, hand=hand, follower_pile=followers,
+                         trick=trick, history=tuple(history), legal_moves=()), plays,
+            (hand, followers, trick, tuple(given)))
 
 
 def _orders(variant: Variant, table: MaskTable, plays: list[PlayCard | None],
@@ -298,6 +308,10 @@ def _weighing(view: View, table: MaskTable, rng: random.Random
     return weigh
 
 
+_READINGS = 64
+"""How many assignments' readings a `MaskedSampler` keeps."""
+
+
 class MaskedSampler:
     """Draws states consistent with a view of a variant with masked cards."""
 
@@ -310,6 +324,19 @@ class MaskedSampler:
         self._place, self._deal = place, deal
         self._read = (_unseen_values(view, table), _revealed_before(view))
         self._starter = starter(view.variant)
+        # Per assignment of step 1, the unmasked view, its knowledge and skeleton: a
+        # view's masked cards take few assignments (a handful of values each).
+        self._readings: dict[Assignment, tuple[View, Knowledge, Skeleton]] = {}
+
+    def _reading(self, plain: View, given: Assignment) -> tuple[View, Knowledge, Skeleton]:
+        """The unmasked view of the values ``given``, with its knowledge and skeleton,
+        read once per assignment (the first view of it kept)."""
+        found = self._readings.get(given)
+        if found is None:
+            if len(self._readings) >= _READINGS:
+                self._readings.clear()
+            found = self._readings[given] = (plain, knowledge(plain), skeleton(plain))
+        return found
 
     def draw(self, rng: random.Random, tries: int) -> tuple[Deal, GameState]:
         """A deal and the state it reaches (see the module).
@@ -320,10 +347,10 @@ class MaskedSampler:
         view, variant = self.view, self.view.variant
         for attempt in range(tries):
             try:
-                plain, plays = unmasked_view(view, self.table, self.twin, rng, self._read)
-                known = knowledge(plain)
+                plain, plays, given = unmasked_view(view, self.table, self.twin, rng,
+                                                    self._read)
+                plain, known, plan = self._reading(plain, given)
                 placed = self._place(known, rng)
-                plan = skeleton(plain)
                 (hands, pile), order = self._deal(plain, plan, placed, rng)
                 aside, hidden = hidden_parts(variant, placed, rng,  # type: ignore[arg-type]
                                              dict(view.power_states))
