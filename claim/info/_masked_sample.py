@@ -229,6 +229,24 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
     """Step 1: ``view`` with every masked card given a value (see the module), and the
     values given. ``read``: what `_unseen_values` and `_revealed_before` say of the
     view, if read already."""
+    history, plays, given = assigned(view, table, rng, read)
+    return plain_view(view, twin, given, history), plays, given
+
+
+def plain_view(view: View, twin: Variant, given: Assignment,
+               history: tuple[ViewRecord, ...]) -> View:
+    """The unmasked view of the values ``given`` (`assigned`), of the unmasked twin."""
+    hand, followers, trick, _ = given
+    return attrs.evolve(view, variant=twin, hand=hand, follower_pile=followers,
+                        trick=trick, history=history, legal_moves=())
+
+
+def assigned(view: View, table: MaskTable, rng: random.Random,
+             read: tuple[dict[MaskedCard, list[Card]], list[set[Card]]] | None = None,
+             ) -> tuple[tuple[ViewRecord, ...], list[PlayCard | None], Assignment]:
+    """Step 1's values (`unmasked_view`): the unmasked history (a record with nothing
+    masked is the view's own), the physical card of each class move, and the values
+    given."""
     unseen, revealed_before = read or (_unseen_values(view, table), _revealed_before(view))
     values = _Values(unseen, rng)
     trick = tuple((seat, values.take(card)) for seat, card in view.trick)
@@ -243,6 +261,7 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
     last_drawn: Card | None = None
     for index, (record, play) in enumerate(zip(view.history, plays)):
         events: list[ViewEvent] = []
+        drawn = len(given)
         for event in record.events:
             if isinstance(event, (CardDrawn, Peeked)) and isinstance(event.card, MaskedCard):
                 if isinstance(event, Peeked):
@@ -267,11 +286,12 @@ def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Rando
             if isinstance(event, (CardDrawn, FaceUpTurned)) or getattr(
                     event, "kind", None) == "CardDrawn":
                 last_drawn = None
-        move = play if play is not None else record.move
-        history.append(ViewRecord(record.seat, move, tuple(events)))
-    return (attrs.evolve(view, variant=twin, hand=hand, follower_pile=followers,
-                         trick=trick, history=tuple(history), legal_moves=()), plays,
-            (hand, followers, trick, tuple(given)))
+        if play is None and drawn == len(given):
+            history.append(record)  # nothing masked in it
+        else:
+            move = play if play is not None else record.move
+            history.append(ViewRecord(record.seat, move, tuple(events)))
+    return tuple(history), plays, (hand, followers, trick, tuple(given))
 
 
 def _orders(variant: Variant, table: MaskTable, plays: list[PlayCard | None],
@@ -328,13 +348,15 @@ class MaskedSampler:
         # view's masked cards take few assignments (a handful of values each).
         self._readings: dict[Assignment, tuple[View, Knowledge, Skeleton]] = {}
 
-    def _reading(self, plain: View, given: Assignment) -> tuple[View, Knowledge, Skeleton]:
-        """The unmasked view of the values ``given``, with its knowledge and skeleton,
-        read once per assignment (the first view of it kept)."""
+    def _reading(self, given: Assignment, history: tuple[ViewRecord, ...]
+                 ) -> tuple[View, Knowledge, Skeleton]:
+        """The unmasked view of the values ``given`` (its ``history``), with its
+        knowledge and skeleton, read once per assignment."""
         found = self._readings.get(given)
         if found is None:
             if len(self._readings) >= _READINGS:
                 self._readings.clear()
+            plain = plain_view(self.view, self.twin, given, history)
             found = self._readings[given] = (plain, knowledge(plain), skeleton(plain))
         return found
 
@@ -347,9 +369,8 @@ class MaskedSampler:
         view, variant = self.view, self.view.variant
         for attempt in range(tries):
             try:
-                plain, plays, given = unmasked_view(view, self.table, self.twin, rng,
-                                                    self._read)
-                plain, known, plan = self._reading(plain, given)
+                history, plays, given = assigned(view, self.table, rng, self._read)
+                plain, known, plan = self._reading(given, history)
                 placed = self._place(known, rng)
                 (hands, pile), order = self._deal(plain, plan, placed, rng)
                 aside, hidden = hidden_parts(variant, placed, rng,  # type: ignore[arg-type]
