@@ -71,7 +71,7 @@ from claim.rules.state import GameState
 from claim.rules.variant import Variant
 from claim.rules.views import View, ViewEvent, ViewRecord
 
-__all__ = ["MaskedSampler", "unmasked_twin"]
+__all__ = ["MaskedSampler", "assigned", "plain_view", "unmasked_twin"]
 
 _Reject = Rejected
 
@@ -223,16 +223,6 @@ Assignment = tuple[tuple[Card, ...], tuple[Card, ...], tuple[tuple[int, Card], .
 order): they decide the unmasked view."""
 
 
-def unmasked_view(view: View, table: MaskTable, twin: Variant, rng: random.Random,
-                  read: tuple[dict[MaskedCard, list[Card]], list[set[Card]]] | None = None,
-                  ) -> tuple[View, list[PlayCard | None], Assignment]:
-    """Step 1: ``view`` with every masked card given a value (see the module), and the
-    values given. ``read``: what `_unseen_values` and `_revealed_before` say of the
-    view, if read already."""
-    history, plays, given = assigned(view, table, rng, read)
-    return plain_view(view, twin, given, history), plays, given
-
-
 def plain_view(view: View, twin: Variant, given: Assignment,
                history: tuple[ViewRecord, ...]) -> View:
     """The unmasked view of the values ``given`` (`assigned`), of the unmasked twin."""
@@ -244,9 +234,11 @@ def plain_view(view: View, twin: Variant, given: Assignment,
 def assigned(view: View, table: MaskTable, rng: random.Random,
              read: tuple[dict[MaskedCard, list[Card]], list[set[Card]]] | None = None,
              ) -> tuple[tuple[ViewRecord, ...], list[PlayCard | None], Assignment]:
-    """Step 1's values (`unmasked_view`): the unmasked history (a record with nothing
-    masked is the view's own), the physical card of each class move, and the values
-    given."""
+    """Step 1: every masked card of ``view`` given a value (see the module): the
+    unmasked history (a record with nothing masked is the view's own), the physical
+    card of each class move, and the values given (`plain_view` makes the unmasked
+    view of them). ``read``: what `_unseen_values` and `_revealed_before` say of the
+    view, if read already."""
     unseen, revealed_before = read or (_unseen_values(view, table), _revealed_before(view))
     values = _Values(unseen, rng)
     trick = tuple((seat, values.take(card)) for seat, card in view.trick)
