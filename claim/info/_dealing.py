@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 from itertools import chain
-from typing import cast
+from typing import Final, cast
 
+from claim.core._fast import slot_maker
 from claim.core.cache import Recent, per_variant
 from claim.core.cards import Card
 from claim.core.deals import Deal as RecordedDeal
@@ -80,6 +81,9 @@ def plan(sk: Skeleton) -> _Plan:
     _PLANS.put(id(sk), (sk, (forced, template, holes)))
     return forced, template, holes
 
+
+_make_deal: Final = slot_maker(RecordedDeal)
+"""A recorded deal from its fields in order, without the frozen class's slow __init__."""
 
 
 @per_variant
@@ -228,10 +232,15 @@ class Starter:
             asides.append(tuple(numbers[at:at + size]))
             at += size
         count = self.variant.face_up_count
-        return Dealt(self.variant, tuple(sum(map(bits.__getitem__, h)) for h in dealt_hands),
-                     pile[count:], pile[:count], self.base.chance,
-                     RecordedDeal(tuple(dealt_hands), pile, self.base.chance,
-                                  first_leader, None, tuple(asides), tuple(secret)))
+        masks = []
+        for hand_ids in dealt_hands:
+            mask = 0
+            for cid in hand_ids:
+                mask |= bits[cid]
+            masks.append(mask)
+        return Dealt(self.variant, tuple(masks), pile[count:], pile[:count], self.base.chance,
+                     _make_deal(tuple(dealt_hands), pile, self.base.chance, first_leader,
+                                None, tuple(asides), tuple(secret)))
 
     def _ids(self, cards: list[Card]) -> list[int]:
         """The ids of ``cards`` (hands, then the draw pile), each the first free copy
