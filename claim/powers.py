@@ -11,14 +11,17 @@ cards are declared with `ZoneSpec`; per-game state lives in
 built-in expansion powers (`claim.factions.exp_ranking`, `exp_choices`,
 `exp_piles`) are written against this module alone. A hook that derives a table
 from the variant alone (which cards pair up, ...) can keep it with `per_variant`
-instead of computing it again at every call.
+instead of computing it again at every call; one whose answers depend on a few
+public facts (the Elf-Orcs' options, the Vampires' questions) can keep its latest
+answers in a bounded `Recent` that a `per_variant` builder makes
+(``Recent(name, limit, register=False)``: it goes with its variant).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from claim.core.cache import per_variant
+from claim.core.cache import Recent, per_variant
 from claim.core.errors import PowerError
 from claim.core.zones import Phase, Zone
 from claim.rules.answers import DeckFacts
@@ -80,6 +83,7 @@ __all__ = [
     "PowerRegistry",
     "Question",
     "RankKey",
+    "Recent",
     "Reveal",
     "RuleOption",
     "SetAside",

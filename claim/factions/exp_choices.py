@@ -32,6 +32,7 @@ from claim.powers import (
     Play,
     Question,
     RankKey,
+    Recent,
     SetPowerState,
     Step,
     Trick,
@@ -51,14 +52,10 @@ Declarations = tuple[tuple[int, str], ...]
 """Elf-Orc declarations: sorted ``(card id, faction)`` pairs."""
 
 
-_MADE_LIMIT = 4096
-"""How many Elf-Orc option tuples a variant keeps."""
-
-
 @per_variant
-def _made_options(variant: Variant) -> dict[tuple[object, ...], tuple[Option, ...]]:
-    """The Elf-Orcs' play options made so far in ``variant``, by what they depend on."""
-    return {}
+def _made_options(variant: Variant) -> Recent[tuple[object, ...], tuple[Option, ...]]:
+    """The Elf-Orcs' latest play options in ``variant``, by what they depend on."""
+    return Recent("the Elf-Orcs' play options", 4096, register=False)
 
 
 @registry.register
@@ -115,10 +112,8 @@ class ElfOrcs(FactionPower):
         made = _made_options(state.variant)
         found = made.get(key)
         if found is None:
-            if len(made) >= _MADE_LIMIT:
-                made.clear()
             sides = (self.elves, self.orcs) if forced is None else (forced,)
-            found = made[key] = self._declared(known, play.card, sides)
+            found = made.put(key, self._declared(known, play.card, sides))
         return found
 
     @staticmethod

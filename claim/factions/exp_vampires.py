@@ -41,6 +41,7 @@ from claim.powers import (
     Phase,
     Placement,
     Question,
+    Recent,
     Step,
     Trick,
     Zone,
@@ -81,7 +82,7 @@ class _Table:
         subsets: Per number of cards ``n`` (from 1 up to `Vampires.most_tucked`), the
             ``tuck`` options over ``n`` cards in order: each label with the places
             (0-based) of the cards it tucks.
-        asked: The questions asked so far, by what they depend on (the seat, the
+        asked: The latest questions asked, by what they depend on (the seat, the
             cards collected, the crypt): asked again, they are found, not built.
     """
 
@@ -89,18 +90,7 @@ class _Table:
     crypt_zone: int
     names: tuple[str, ...]
     subsets: tuple[tuple[tuple[str, tuple[int, ...]], ...], ...]
-    asked: dict[tuple[object, ...], Question]
-
-    def keep(self, key: tuple[object, ...], question: Question) -> Question:
-        """Keep ``question`` under ``key`` in `asked` (a bounded memo)."""
-        if len(self.asked) >= _ASKED_LIMIT:
-            self.asked.clear()
-        self.asked[key] = question
-        return question
-
-
-_ASKED_LIMIT: Final = 4096
-"""How many questions a variant's `_Table` keeps."""
+    asked: Recent[tuple[object, ...], Question]
 
 
 @per_variant
@@ -113,7 +103,8 @@ def _table(variant: Variant) -> _Table:
             ("tuck " + " ".join(str(i + 1) for i in chosen), chosen)
             for size in range(1, count + 1) for chosen in combinations(range(count), size)))
     return _Table(variant.faction_mask(Vampires.name), variant.tables.zone_index[CRYPT.name],
-                  card_names(variant), tuple(subsets), {})
+                  card_names(variant), tuple(subsets),
+                  Recent("the Vampires' questions", 4096, register=False))
 
 
 _SCORE: Final = Zone.SCORE  # a global: cheaper to read than the Enum member on its class
@@ -182,14 +173,14 @@ class Vampires(FactionPower):
         table, seat = _table(state.variant), step.seat
         pile = state.score_masks[seat] & table.vampires
         vampires = sorted(c for c in step.data if isinstance(c, int) and pile >> c & 1)
+        if not vampires:
+            return (Ask(seat, "tuck", step.data),)
         crypt: int = state.zones[table.crypt_zone][seat]
         key = ("crypt", seat, step.data, crypt, tuple(vampires))
         found = table.asked.get(key)
         if found is not None:
             return found
         then = Ask(seat, "tuck", step.data)
-        if not vampires:
-            return (then,)
         clear: list[Effect] = []
         for card in state.variant.ids_in(crypt):  # replaced: the Vampire back, the rest out
             back = table.vampires >> card & 1
@@ -201,7 +192,7 @@ class Vampires(FactionPower):
             lay = Placement(card, CRYPT.name, seat, Zone.SCORE, seat)
             options.setdefault(label, Option(label, (*clear, lay, then)))
         prompt = "replace your crypt with a Vampire" if crypt else "lay a Vampire as your crypt"
-        return table.keep(key, Question(seat, prompt, tuple(options.values())))
+        return table.asked.put(key, Question(seat, prompt, tuple(options.values())))
 
     def _tuck(self, state: GameState, step: Step) -> Question | Sequence[Effect]:
         """E37, E40: tuck which of the non-Vampire cards collected in the trick (still
@@ -224,8 +215,8 @@ class Vampires(FactionPower):
                            for i in chosen])
             options.append(Option(label, moves))
         listed = ", ".join([f"{i + 1} {table.names[c]}" for i, c in enumerate(cards)])
-        return table.keep(key, Question(seat, f"tuck cards under your crypt ({listed})",
-                                        tuple(options)))
+        return table.asked.put(key, Question(seat, f"tuck cards under your crypt ({listed})",
+                                             tuple(options)))
 
     def voting_cards(self, state: GameState, seat: int) -> int | None:
         """E38, E40: a seat's crypt and the cards under it; nothing when its crypt

@@ -130,11 +130,13 @@ class Starter:
         self.variant = variant
         self.starting = bool(tables.starters or tables.trick_starters)
         self.template = None if self.starting else new_game(variant, seed=0)
-        # With powers acting at the start: the deal before it, which `start` then
-        # runs (`started`); none when chance is drawn at the deal (E12: the Awakeners
-        # start from the deal's own order), where `start` deals as `new_game` does.
-        base = dealt_game(variant, 0) if self.starting else self.template
-        self.base = None if self.starting and base is not None and base.chance else base
+        self.base = self.template
+        if self.starting:
+            # The deal before the powers' start, which `start` then runs (`started`);
+            # none when chance is drawn at the deal (E12: the Awakeners start from
+            # the deal's own order), where `start` deals as `new_game` does.
+            dealt = dealt_game(variant, 0)
+            self.base = None if dealt.chance else dealt
         copies: dict[Card, list[int]] = {}
         for cid, card in enumerate(variant.deck):
             copies.setdefault(card, []).append(cid)
@@ -151,14 +153,14 @@ class Starter:
 
     def start(self, deal: Deal) -> GameState:
         """The game ``deal`` starts, card ids numbered as `claim.new_game` does."""
-        template = self.base
-        if template is None:
+        base = self.base
+        if base is None:
             return deal.start(self.variant)
         tables = self.variant.tables
         dealt = self.dealt_parts(deal.hands, deal.draw_pile, deal.first_leader,
                                  deal.set_aside, deal.hidden)
         secret = dealt.deal.hidden
-        zones, states = template.zones, template.power_states
+        zones, states = base.zones, base.power_states
         if tables.asides:
             listed = list(zones)
             for (_, zone, _), ids in zip(tables.asides, dealt.deal.set_aside):
@@ -170,10 +172,10 @@ class Starter:
                 changed[fi] = value
             states = tuple(changed)
         state = make_state(
-            self.variant, template.phase, deal.first_leader, template.trick,
-            dealt.hand_masks, dealt.draw_pile, dealt.face_up, template.follower_masks,
-            template.score_masks, zones, template.discard_mask, states, template.chance,
-            template.pending, template.queue, template.records, dealt.deal)
+            self.variant, base.phase, deal.first_leader, base.trick,
+            dealt.hand_masks, dealt.draw_pile, dealt.face_up, base.follower_masks,
+            base.score_masks, zones, base.discard_mask, states, base.chance,
+            base.pending, base.queue, base.records, dealt.deal)
         return started(state) if self.starting else state
 
     def dealt_parts(self, hands: tuple[tuple[Card, ...], ...], draw_pile: tuple[Card, ...],

@@ -154,9 +154,8 @@ def _check_option(variant: Variant, owner: int, option: object, labels: set[str]
     """Raise a PowerError unless ``option`` is an `Option` with a label of its own (not
     among ``labels``, then added), one of the ``declared`` ones, and effects naming
     cards of the deck."""
-    if option.__class__ is not Option and not isinstance(option, Option):
+    if not isinstance(option, Option):
         _malformed(variant, owner, option)
-    assert isinstance(option, Option)
     label, effects = option.label, option.effects
     if label.__class__ is not str or not label.strip() or effects.__class__ is not tuple:
         _malformed(variant, owner, option)
